@@ -1,0 +1,104 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Lets identical requests in flight at once share one transport call (`trackInflights`).
+///
+/// Every caller waits on its own continuation, so a caller that cancels leaves at once
+/// without disturbing the others; the shared call is cancelled when its last caller leaves.
+final class InflightRegistry: Sendable {
+    /// What makes two requests identical: method, URL, headers and body.
+    struct Key: Hashable, Sendable {
+        let method: String
+        let url: String
+        let headers: [String: String]
+        let body: Data?
+
+        init(_ request: URLRequest) {
+            method = request.httpMethod ?? "GET"
+            url = request.url?.absoluteString ?? ""
+            var headers: [String: String] = [:]
+            for (name, value) in request.allHTTPHeaderFields ?? [:] { headers[name.lowercased()] = value }
+            self.headers = headers
+            body = request.httpBody
+        }
+    }
+
+    private typealias Waiter = CheckedContinuation<TransportResponse, any Error>
+
+    /// Touched only under `state`'s lock, hence unchecked.
+    private final class Entry: @unchecked Sendable {
+        var waiters: [UInt64: Waiter] = [:]
+        var task: Task<Void, Never>?
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var nextID: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// How many distinct calls are in flight now.
+    var count: Int { state.withLock { $0.entries.count } }
+
+    func send(_ request: TransportRequest, over transport: any Transport) async throws -> TransportResponse {
+        let key = Key(request.urlRequest)
+        let id = state.withLock { state -> UInt64 in
+            state.nextID += 1
+            return state.nextID
+        }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: Waiter) in
+                join(key, id: id, continuation: continuation, request: request, transport: transport)
+                if Task.isCancelled { leave(key, id: id) }
+            }
+        } onCancel: {
+            leave(key, id: id)
+        }
+    }
+
+    private func join(
+        _ key: Key, id: UInt64, continuation: Waiter, request: TransportRequest, transport: any Transport
+    ) {
+        state.withLock { state in
+            if let entry = state.entries[key] {
+                entry.waiters[id] = continuation
+                return
+            }
+            let entry = Entry()
+            entry.waiters[id] = continuation
+            state.entries[key] = entry
+            entry.task = Task {
+                let result: Result<TransportResponse, any Error>
+                do {
+                    result = .success(try await transport.send(request))
+                } catch {
+                    result = .failure(error)
+                }
+                self.finish(key, with: result)
+            }
+        }
+    }
+
+    private func finish(_ key: Key, with result: Result<TransportResponse, any Error>) {
+        let waiters = state.withLock { $0.entries.removeValue(forKey: key)?.waiters } ?? [:]
+        for waiter in waiters.values { waiter.resume(with: result) }
+    }
+
+    private func leave(_ key: Key, id: UInt64) {
+        let (waiter, abandoned) = state.withLock { state -> (Waiter?, Task<Void, Never>?) in
+            guard let entry = state.entries[key], let waiter = entry.waiters.removeValue(forKey: id) else {
+                return (nil, nil)
+            }
+            guard entry.waiters.isEmpty else { return (waiter, nil) }
+            state.entries.removeValue(forKey: key)
+            return (waiter, entry.task)
+        }
+        waiter?.resume(throwing: CancellationError())
+        abandoned?.cancel()
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// How far an upload or download has come.
+public struct TransferProgress: Sendable, Equatable {
+    /// Bytes sent or received so far.
+    public var completedUnitCount: Int64
+    /// Bytes expected in all, or `-1` when unknown.
+    public var totalUnitCount: Int64
+
+    /// Creates a progress value.
+    public init(completedUnitCount: Int64, totalUnitCount: Int64) {
+        self.completedUnitCount = completedUnitCount
+        self.totalUnitCount = totalUnitCount
+    }
+
+    /// The fraction done, from 0 to 1; 0 while the total is unknown.
+    public var fractionCompleted: Double {
+        guard totalUnitCount > 0 else { return 0 }
+        return min(1, Double(completedUnitCount) / Double(totalUnitCount))
+    }
+}
+
+/// One step of a call's progress: a fraction while it runs, and the response at the end.
+///
+/// ```swift
+/// for try await step in provider.requestWithProgress(.upload(photo)) {
+///     print(step.completed ? "done: \(step.response!.statusCode)" : "\(Int(step.progress * 100)) %")
+/// }
+/// ```
+public struct ProgressResponse: Sendable {
+    /// The transfer's byte counts, when known.
+    public let progressObject: TransferProgress?
+    /// The response, present in the final step.
+    public let response: Response?
+
+    /// Creates a step.
+    public init(progress: TransferProgress? = nil, response: Response? = nil) {
+        self.progressObject = progress
+        self.response = response
+    }
+
+    /// The fraction done, from 0 to 1; 1 once the response has arrived.
+    public var progress: Double {
+        if completed { return 1 }
+        return progressObject?.fractionCompleted ?? 0
+    }
+
+    /// Whether the call has finished and ``response`` is set.
+    public var completed: Bool { response != nil }
+}
+
+/// Receives the steps of a call's progress.
+public typealias ProgressBlock = @Sendable (_ progress: ProgressResponse) -> Void

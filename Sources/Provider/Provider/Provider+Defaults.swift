@@ -1,0 +1,38 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension Provider {
+    /// The endpoint of `target` as it describes itself: its URL, method, task and headers,
+    /// with `sampleData` and status 200 as the stubbed response.
+    ///
+    /// Extend it in an endpoint closure rather than replacing it:
+    /// `Provider.defaultEndpointMapping(for: target).adding(newHTTPHeaderFields: [...])`.
+    public static func defaultEndpointMapping(for target: Target) -> Endpoint {
+        let sampleData = target.sampleData
+        return Endpoint(
+            url: URL(target: target).absoluteString,
+            sampleResponseClosure: { .networkResponse(200, sampleData) },
+            method: target.method,
+            task: target.task,
+            httpHeaderFields: target.headers)
+    }
+
+    /// The endpoint's own `URLRequest`.
+    public static func defaultRequestMapping(for endpoint: Endpoint) async throws -> URLRequest {
+        try endpoint.urlRequest()
+    }
+
+    /// Never stubs: every call goes over the network.
+    public static func neverStub(_ target: Target) -> StubBehavior { .never }
+
+    /// Stubs every call at once from its sample response.
+    public static func immediatelyStub(_ target: Target) -> StubBehavior { .immediate }
+
+    /// Stubs every call from its sample response after `seconds`.
+    public static func delayedStub(_ seconds: TimeInterval) -> StubClosure {
+        { _ in .delayed(seconds: seconds) }
+    }
+}

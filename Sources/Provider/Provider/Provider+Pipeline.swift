@@ -1,0 +1,216 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The request pipeline: the one place where a call goes from target to result.
+///
+/// 1. endpoint closure → request closure → `prepare` (each plugin in order)
+/// 2. `willSend` (each plugin)
+/// 3. stub or transport → classification (`401` is `.sessionExpired`) → validation → decoding
+///    (the envelope, when there is one)
+/// 4. `didReceive` (each plugin) → `process` (each plugin, chained)
+/// 5. on failure, `retry` (first non-`.doNotRetry` answer wins) → back to step 1
+extension Provider {
+    /// Runs the whole pipeline for `target`, retries included, and turns the response into
+    /// `Output` with `decode`.
+    func perform<Output>(
+        _ target: Target, progress: ProgressBlock?, decode: (Response) throws(CourierError) -> Output
+    ) async -> Result<Output, CourierError> {
+        let endpoint = endpointClosure(target)
+        var attempt = 1
+        while true {
+            let outcome = await attemptOnce(target, endpoint: endpoint, progress: progress, decode: decode)
+            guard case .failure(let error) = outcome.result, let request = outcome.request,
+                attempt < options.maximumAttempts, !error.isCancelled
+            else { return outcome.result }
+            if Task.isCancelled { return .failure(.cancelled) }
+
+            switch await retryDecision(for: request, target: target, error: error, attempt: attempt) {
+            case .doNotRetry:
+                return outcome.result
+            case .retry:
+                break
+            case .retryAfter(let seconds):
+                do {
+                    try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+                } catch {
+                    return .failure(.cancelled)
+                }
+            }
+            attempt += 1
+        }
+    }
+
+    private struct Attempt<Output> {
+        /// The prepared request, or `nil` when the call failed before one existed.
+        var request: URLRequest?
+        var result: Result<Output, CourierError>
+    }
+
+    private func attemptOnce<Output>(
+        _ target: Target, endpoint: Endpoint, progress: ProgressBlock?,
+        decode: (Response) throws(CourierError) -> Output
+    ) async -> Attempt<Output> {
+        let request: URLRequest
+        do throws(CourierError) {
+            request = try await prepareRequest(endpoint, target: target)
+        } catch {
+            return Attempt(request: nil, result: .failure(error))
+        }
+        if Task.isCancelled { return Attempt(request: nil, result: .failure(.cancelled)) }
+
+        for plugin in plugins { plugin.willSend(request, target: target) }
+
+        var result = await exchange(request, endpoint: endpoint, target: target, progress: progress)
+        var decoded: (response: Response, output: Output)?
+        if case .success(let response) = result {
+            do throws(CourierError) {
+                decoded = (response, try decode(response))
+            } catch {
+                result = .failure(error)
+            }
+        }
+
+        for plugin in plugins { plugin.didReceive(result, target: target) }
+        for plugin in plugins { result = await plugin.process(result, target: target) }
+
+        switch result {
+        case .failure(let error):
+            return Attempt(request: request, result: .failure(error))
+        case .success(let response):
+            if let decoded, decoded.response === response {
+                return Attempt(request: request, result: .success(decoded.output))
+            }
+            // A plugin replaced the response: decode the one it chose.
+            do throws(CourierError) {
+                return Attempt(request: request, result: .success(try decode(response)))
+            } catch {
+                return Attempt(request: request, result: .failure(error))
+            }
+        }
+    }
+
+    /// Steps 1: the endpoint's request, through the request closure and every `prepare`.
+    private func prepareRequest(_ endpoint: Endpoint, target: Target) async throws(CourierError) -> URLRequest {
+        var request: URLRequest
+        do {
+            request = try await requestClosure(endpoint)
+        } catch {
+            throw Self.courierError(error)
+        }
+        for plugin in plugins {
+            do {
+                request = try await plugin.prepare(request, target: target)
+            } catch {
+                throw Self.courierError(error)
+            }
+        }
+        return request
+    }
+
+    /// Step 3: the stub or the transport, then classification and validation.
+    private func exchange(_ request: URLRequest, endpoint: Endpoint, target: Target, progress: ProgressBlock?) async
+        -> Result<Response, CourierError>
+    {
+        let result: Result<Response, CourierError>
+        switch stubClosure(target) {
+        case .never:
+            result = await sendOverTransport(request, task: endpoint.task, progress: progress)
+        case .immediate:
+            result = stubbedResponse(endpoint, request: request)
+        case .delayed(let seconds):
+            do {
+                try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+            } catch {
+                return .failure(.cancelled)
+            }
+            result = stubbedResponse(endpoint, request: request)
+        }
+        return result.flatMap { classify($0, target: target) }
+    }
+
+    private func classify(_ response: Response, target: Target) -> Result<Response, CourierError> {
+        if options.sessionExpiredStatusCodes.contains(response.statusCode) {
+            return .failure(.sessionExpired(response))
+        }
+        guard target.validationType.accepts(response.statusCode) else { return .failure(.statusCode(response)) }
+        return .success(response)
+    }
+
+    private func stubbedResponse(_ endpoint: Endpoint, request: URLRequest) -> Result<Response, CourierError> {
+        let url = request.url ?? URL(fileURLWithPath: "/")
+        switch endpoint.sampleResponseClosure() {
+        case .networkResponse(let statusCode, let data):
+            let http = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: [:])
+            return .success(Response(statusCode: statusCode, data: data, request: request, response: http))
+        case .response(let http, let data):
+            return .success(Response(statusCode: http.statusCode, data: data, request: request, response: http))
+        case .networkError(let error):
+            return .failure(Self.courierError(error))
+        }
+    }
+
+    private func sendOverTransport(_ request: URLRequest, task: RequestTask, progress: ProgressBlock?) async
+        -> Result<Response, CourierError>
+    {
+        let kind: TransportRequest.Kind
+        do {
+            kind = try Self.transportKind(of: task, request: request)
+        } catch {
+            return .failure(Self.courierError(error))
+        }
+        var onProgress: (@Sendable (TransferProgress) -> Void)?
+        if let progress {
+            onProgress = { value in progress(ProgressResponse(progress: value)) }
+        }
+        let transportRequest = TransportRequest(urlRequest: request, kind: kind, progress: onProgress)
+        let answer: TransportResponse
+        do {
+            if trackInflights, case .data = transportRequest.kind {
+                answer = try await inflights.send(transportRequest, over: transport)
+            } else {
+                answer = try await transport.send(transportRequest)
+            }
+        } catch {
+            return .failure(Task.isCancelled ? .cancelled : Self.courierError(error))
+        }
+        return finishTransfer(answer, request: request, task: task)
+    }
+
+    private static func transportKind(of task: RequestTask, request: URLRequest) throws -> TransportRequest.Kind {
+        switch task {
+        case .uploadFile(let url):
+            return .upload(.file(url))
+        case .uploadMultipart(let parts), .uploadCompositeMultipart(let parts, _):
+            let contentType = request.value(forHTTPHeaderField: "Content-Type")
+            let boundary =
+                MultipartFormDataEncoder.boundary(fromContentType: contentType)
+                ?? MultipartFormDataEncoder.makeBoundary()
+            return .upload(.data(try MultipartFormDataEncoder.encode(parts, boundary: boundary)))
+        case .downloadDestination, .downloadParameters:
+            return .download
+        default:
+            return .data
+        }
+    }
+
+    private func retryDecision(for request: URLRequest, target: Target, error: CourierError, attempt: Int) async
+        -> RetryDecision
+    {
+        for plugin in plugins {
+            let decision = await plugin.retry(request, target: target, dueTo: error, attempt: attempt)
+            if decision != .doNotRetry { return decision }
+        }
+        return .doNotRetry
+    }
+
+    /// Any error as a ``CourierError``: cancellations become ``CourierError/cancelled``, a
+    /// `CourierError` stays as it is, anything else is `.underlying(error, nil)`.
+    static func courierError(_ error: any Error) -> CourierError {
+        if let courierError = error as? CourierError { return courierError }
+        if error is CancellationError || (error as? URLError)?.code == .cancelled { return .cancelled }
+        return .underlying(error, nil)
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends the targets of one API: builds each request, runs the plugins, and sends it over
+/// the transport or answers it from a stub.
+///
+/// ```swift
+/// let provider = Provider<MallAPI>(plugins: [NetworkLoggerPlugin()])
+/// let page = try await provider.request(.goods(page: 1, categoryId: 3), as: GoodsPage.self)
+/// ```
+///
+/// A provider is `Sendable`: share one per API across the app and call it from any task.
+public final class Provider<Target: TargetType>: Sendable {
+    /// Maps a target to an endpoint.
+    public typealias EndpointClosure = @Sendable (Target) -> Endpoint
+    /// Turns an endpoint into a request; may be async (to sign it) and may throw.
+    public typealias RequestClosure = @Sendable (Endpoint) async throws -> URLRequest
+    /// Chooses, per target, whether a call is stubbed.
+    public typealias StubClosure = @Sendable (Target) -> StubBehavior
+
+    /// Maps each target to its endpoint.
+    public let endpointClosure: EndpointClosure
+    /// Turns each endpoint into a request.
+    public let requestClosure: RequestClosure
+    /// Chooses whether a call is stubbed.
+    public let stubClosure: StubClosure
+    /// Where completion handlers run when a call does not name a queue.
+    public let callbackQueue: DispatchQueue?
+    /// Sends real requests.
+    public let transport: any Transport
+    /// The plugins, run in this order.
+    public let plugins: [any PluginType]
+    /// The business envelope every response is unwrapped through, if any.
+    public let envelope: (any ResponseEnvelope)?
+    /// Whether identical requests in flight at once share one network call.
+    public let trackInflights: Bool
+    /// Further settings.
+    public let options: ProviderOptions
+
+    let inflights = InflightRegistry()
+
+    /// Creates a provider.
+    ///
+    /// - Parameters:
+    ///   - endpointClosure: maps a target to an endpoint; ``defaultEndpointMapping(for:)`` by default.
+    ///   - requestClosure: turns an endpoint into a request; ``defaultRequestMapping(for:)`` by default.
+    ///   - stubClosure: chooses stubbing per target; ``neverStub(_:)`` by default.
+    ///   - callbackQueue: where completion handlers run; `nil` (the default) runs them on the
+    ///     task that finished the call, which works in a command-line program with no main run loop.
+    ///   - transport: sends real requests; a new ``URLSessionTransport`` by default.
+    ///   - plugins: run in array order; none by default.
+    ///   - envelope: the business envelope of this API; `nil` by default.
+    ///   - trackInflights: whether identical concurrent requests share one network call; `false` by default.
+    ///   - options: further settings; ``ProviderOptions/init(maximumAttempts:decoder:)`` defaults.
+    public init(
+        endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping,
+        requestClosure: @escaping RequestClosure = Provider.defaultRequestMapping,
+        stubClosure: @escaping StubClosure = Provider.neverStub,
+        callbackQueue: DispatchQueue? = nil,
+        transport: any Transport = URLSessionTransport(),
+        plugins: [any PluginType] = [],
+        envelope: (any ResponseEnvelope)? = nil,
+        trackInflights: Bool = false,
+        options: ProviderOptions = ProviderOptions()
+    ) {
+        self.endpointClosure = endpointClosure
+        self.requestClosure = requestClosure
+        self.stubClosure = stubClosure
+        self.callbackQueue = callbackQueue
+        self.transport = transport
+        self.plugins = plugins
+        self.envelope = envelope
+        self.trackInflights = trackInflights
+        self.options = options
+    }
+
+    /// The envelope that applies to `target`: the provider's, unless the target says otherwise.
+    func envelope(for target: Target) -> (any ResponseEnvelope)? {
+        envelope
+    }
+}

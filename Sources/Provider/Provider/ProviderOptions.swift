@@ -1,0 +1,34 @@
+import Foundation
+
+/// Settings of a ``Provider`` beyond those of its initializer's first parameters.
+///
+/// ```swift
+/// var options = ProviderOptions()
+/// options.maximumAttempts = 5
+/// let provider = Provider<MallAPI>(plugins: [RetryPlugin()], options: options)
+/// ```
+public struct ProviderOptions: Sendable {
+    /// How many times a call is sent at most, the first attempt included, when plugins ask for
+    /// retries; `3` by default.
+    public var maximumAttempts: Int
+    /// The decoder used by ``Provider/request(_:as:)`` and envelopes; a plain `JSONDecoder` by default.
+    public var decoder: JSONDecoder
+    /// Status codes that mean the session is no longer valid: a response with one of them fails
+    /// with ``CourierError/sessionExpired(_:)`` whatever the target's validation, so token
+    /// refresh can react. `[401]` by default; empty turns the rule off.
+    public var sessionExpiredStatusCodes: Set<Int>
+
+    /// Creates options.
+    ///
+    /// - Parameters:
+    ///   - maximumAttempts: attempts in all, at least 1; `3` by default.
+    ///   - decoder: the JSON decoder; a plain `JSONDecoder()` by default.
+    ///   - sessionExpiredStatusCodes: statuses that mean "log in again"; `[401]` by default.
+    public init(
+        maximumAttempts: Int = 3, decoder: JSONDecoder = JSONDecoder(), sessionExpiredStatusCodes: Set<Int> = [401]
+    ) {
+        self.maximumAttempts = max(1, maximumAttempts)
+        self.decoder = decoder
+        self.sessionExpiredStatusCodes = sessionExpiredStatusCodes
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A coding key made from any string or index, for walking JSON whose keys are known only at run time.
+public struct AnyCodingKey: CodingKey, Hashable, Sendable {
+    /// The key's text.
+    public let stringValue: String
+    /// The key's index, for array positions.
+    public let intValue: Int?
+
+    /// A key for `stringValue`.
+    public init(_ stringValue: String) {
+        self.stringValue = stringValue
+        self.intValue = nil
+    }
+
+    /// A key for `stringValue`.
+    public init?(stringValue: String) {
+        self.init(stringValue)
+    }
+
+    /// A key for an array position.
+    public init?(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+/// Decodes the value at a dot-separated key path (`result.list`) in the same pass that
+/// parses the document: no `JSONSerialization`, no re-encoding, no KVC.
+///
+/// The path travels in a task-local value, so a shared `JSONDecoder` is never mutated.
+enum KeyPathContext {
+    @TaskLocal static var path: [String] = []
+
+    static func components(of keyPath: String) -> [String] {
+        keyPath.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
+    }
+}
+
+struct KeyPathDecoded<Value: Decodable>: Decodable {
+    let value: Value
+
+    init(from decoder: any Decoder) throws {
+        let path = KeyPathContext.path
+        guard let last = path.last else {
+            value = try decoder.singleValueContainer().decode(Value.self)
+            return
+        }
+        var container = try decoder.container(keyedBy: AnyCodingKey.self)
+        for key in path.dropLast() {
+            container = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(key))
+        }
+        value = try container.decode(Value.self, forKey: AnyCodingKey(last))
+    }
+
+    static func decode(from data: Data, keyPath: String?, using decoder: JSONDecoder) throws -> Value {
+        let components = keyPath.map(KeyPathContext.components(of:)) ?? []
+        if components.isEmpty {
+            return try decoder.decode(Value.self, from: data)
+        }
+        func decodeAtPath() throws -> Value {
+            try decoder.decode(KeyPathDecoded<Value>.self, from: data).value
+        }
+        return try KeyPathContext.$path.withValue(components, operation: decodeAtPath)
+    }
+}
+
+extension DecodingError {
+    /// Whether the error says the bytes are not JSON at all, as opposed to JSON of another shape.
+    var isInvalidJSON: Bool {
+        guard case .dataCorrupted(let context) = self, context.codingPath.isEmpty else { return false }
+        return context.underlyingError != nil || context.debugDescription.contains("valid JSON")
+    }
+}

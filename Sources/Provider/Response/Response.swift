@@ -1,0 +1,82 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What the server (or a stub) answered: the status, the body, and the request that led to it.
+///
+/// `Response` has Moya's mapping API: ``filterSuccessfulStatusCodes()``, ``mapJSON(failsOnEmptyData:)``,
+/// ``mapString(atKeyPath:)`` and ``map(_:atKeyPath:using:failsOnEmptyData:)``.
+///
+/// ```swift
+/// let response = try await provider.request(.rank(area: "CN"))
+/// let names = try response.filterSuccessfulStatusCodes().map([Film].self, atKeyPath: "result")
+/// ```
+public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
+    /// The HTTP status code.
+    public let statusCode: Int
+    /// The body; empty for a download, whose body is in ``fileURL``.
+    public let data: Data
+    /// The request that was sent, after every plugin prepared it.
+    public let request: URLRequest?
+    /// The HTTP response, with its headers.
+    public let response: HTTPURLResponse?
+    /// Where a download's body was saved.
+    public let fileURL: URL?
+
+    /// Creates a response.
+    ///
+    /// - Parameters:
+    ///   - statusCode: the HTTP status code.
+    ///   - data: the body.
+    ///   - request: the request sent; `nil` by default.
+    ///   - response: the HTTP response; `nil` by default.
+    ///   - fileURL: where a download was saved; `nil` by default.
+    public init(
+        statusCode: Int, data: Data, request: URLRequest? = nil, response: HTTPURLResponse? = nil,
+        fileURL: URL? = nil
+    ) {
+        self.statusCode = statusCode
+        self.data = data
+        self.request = request
+        self.response = response
+        self.fileURL = fileURL
+    }
+
+    /// Two responses are equal when status, body and HTTP response are.
+    public static func == (lhs: Response, rhs: Response) -> Bool {
+        lhs.statusCode == rhs.statusCode && lhs.data == rhs.data && lhs.response == rhs.response
+            && lhs.fileURL == rhs.fileURL
+    }
+
+    /// A header of the response, looked up case-insensitively.
+    public func value(forHTTPHeaderField name: String) -> String? {
+        response?.value(forHTTPHeaderField: name)
+    }
+
+    /// `Status Code: 200, Data Length: 42`, as Moya prints it.
+    public var description: String {
+        "Status Code: \(statusCode), Data Length: \(data.count)"
+    }
+
+    /// The status, the URL and a preview of the body.
+    public var debugDescription: String {
+        "\(statusCode) \(request?.url?.absoluteString ?? "-") \(bodyPreview)"
+    }
+
+    /// The start of the body as text, for error messages; binary bodies are summarised.
+    public var bodyPreview: String {
+        Self.preview(of: data)
+    }
+
+    static func preview(of data: Data, limit: Int = 200) -> String {
+        if data.isEmpty { return "(empty body)" }
+        let head = data.prefix(limit)
+        guard let text = String(data: head, encoding: .utf8) ?? String(data: data.prefix(limit - 3), encoding: .utf8)
+        else {
+            return "(\(data.count) bytes of binary data)"
+        }
+        return data.count > limit ? "\(text)… (\(data.count) bytes)" : text
+    }
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Failures a transport reports beyond `URLError`.
+public enum TransportError: Error, Sendable, Equatable, LocalizedError {
+    /// The response body grew past the configured limit; the transfer was stopped.
+    case responseTooLarge(limit: Int64)
+    /// The server's answer was not an HTTP response.
+    case notHTTP
+
+    /// What went wrong, in a sentence.
+    public var errorDescription: String? {
+        switch self {
+        case .responseTooLarge(let limit):
+            "The response body is larger than the limit of \(limit) bytes; the transfer was stopped."
+        case .notHTTP:
+            "The server's answer is not an HTTP response."
+        }
+    }
+}

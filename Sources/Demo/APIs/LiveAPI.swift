@@ -1,0 +1,41 @@
+import Courier
+import Foundation
+
+/// The live-room API (SEEDS §3): `{"code", "msg", "data"}`, POST by default.
+enum LiveAPI: TargetType {
+    /// The hot rooms: POST `Room/GetHotLive_v2`.
+    case hotLive(page: Int)
+    /// A call the server answers with its not-logged-in code.
+    case follow(roomId: Int)
+
+    var baseURL: URL { DemoHosts.live }
+
+    var path: String {
+        switch self {
+        case .hotLive: "Room/GetHotLive_v2"
+        case .follow: "Room/Follow"
+        }
+    }
+
+    var method: HTTPMethod { .post }
+
+    var task: RequestTask {
+        switch self {
+        case .hotLive(let page): .requestParameters(parameters: ["page": page], encoding: URLEncoding.httpBody)
+        case .follow(let roomId): .requestParameters(parameters: ["roomId": roomId], encoding: URLEncoding.httpBody)
+        }
+    }
+
+    var sampleData: Data {
+        switch self {
+        case .hotLive:
+            Data(
+                #"""
+                {"code":0,"msg":"ok","data":[{"roomId":1001,"title":"深夜电台","online":3210},
+                 {"roomId":1002,"title":"Morning Yoga","online":845},{"roomId":1003,"title":"吉他弹唱","online":12904}]}
+                """#.utf8)
+        case .follow:
+            Data(#"{"code":-1,"msg":"请登录!"}"#.utf8)
+        }
+    }
+}

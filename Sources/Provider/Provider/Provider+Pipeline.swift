@@ -100,12 +100,16 @@ extension Provider {
         } catch {
             throw Self.courierError(error)
         }
+        if let timeout = timeout(for: target) { request.timeoutInterval = timeout }
         for plugin in plugins {
             do {
                 request = try await plugin.prepare(request, target: target)
             } catch {
                 throw Self.courierError(error)
             }
+        }
+        if !options.allowsCredentialsOverPlainHTTP, let refusal = InsecureCredentialsError(refusing: request) {
+            throw CourierError.underlying(refusal, nil)
         }
         return request
     }
@@ -117,7 +121,8 @@ extension Provider {
         let result: Result<Response, CourierError>
         switch stubClosure(target) {
         case .never:
-            result = await sendOverTransport(request, task: endpoint.task, progress: progress)
+            result = await sendOverTransport(
+                request, task: endpoint.task, progress: progress, timeout: timeout(for: target))
         case .immediate:
             result = stubbedResponse(endpoint, request: request)
         case .delayed(let seconds):
@@ -152,9 +157,9 @@ extension Provider {
         }
     }
 
-    private func sendOverTransport(_ request: URLRequest, task: RequestTask, progress: ProgressBlock?) async
-        -> Result<Response, CourierError>
-    {
+    private func sendOverTransport(
+        _ request: URLRequest, task: RequestTask, progress: ProgressBlock?, timeout: TimeInterval?
+    ) async -> Result<Response, CourierError> {
         let kind: TransportRequest.Kind
         do {
             kind = try Self.transportKind(of: task, request: request)
@@ -168,10 +173,11 @@ extension Provider {
         let transportRequest = TransportRequest(urlRequest: request, kind: kind, progress: onProgress)
         let answer: TransportResponse
         do {
-            if trackInflights, case .data = transportRequest.kind {
-                answer = try await inflights.send(transportRequest, over: transport)
-            } else {
-                answer = try await transport.send(transportRequest)
+            let shared = trackInflights && transportRequest.kind.isData
+            answer = try await Deadline.run(within: timeout) { [transport, inflights] in
+                shared
+                    ? try await inflights.send(transportRequest, over: transport)
+                    : try await transport.send(transportRequest)
             }
         } catch {
             return .failure(Task.isCancelled ? .cancelled : Self.courierError(error))
@@ -194,6 +200,11 @@ extension Provider {
         default:
             return .data
         }
+    }
+
+    /// The time limit of `target`: its own, or the provider's default.
+    func timeout(for target: Target) -> TimeInterval? {
+        (MultiTarget.unwrap(target) as? any TimeoutConfigurable)?.timeout ?? options.timeout
     }
 
     private func retryDecision(for request: URLRequest, target: Target, error: CourierError, attempt: Int) async

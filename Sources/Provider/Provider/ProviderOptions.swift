@@ -17,6 +17,13 @@ public struct ProviderOptions: Sendable {
     /// with ``CourierError/sessionExpired(_:)`` whatever the target's validation, so token
     /// refresh can react. `[401]` by default; empty turns the rule off.
     public var sessionExpiredStatusCodes: Set<Int>
+    /// The time limit of a whole exchange, in seconds, for targets that do not set their own
+    /// through `TimeoutConfigurable`; `nil` (no limit beyond the transport's own) by default.
+    public var timeout: TimeInterval?
+    /// Whether credentials (`Authorization`, `Proxy-Authorization`, `Cookie`) may be sent over
+    /// plain `http://` to a host other than loopback; `true` by default. When `false`, such a
+    /// call fails with ``InsecureCredentialsError`` before anything is sent.
+    public var allowsCredentialsOverPlainHTTP: Bool
 
     /// Creates options.
     ///
@@ -24,9 +31,15 @@ public struct ProviderOptions: Sendable {
     ///   - maximumAttempts: attempts in all, at least 1; `3` by default.
     ///   - decoder: the JSON decoder; a plain `JSONDecoder()` by default.
     ///   - sessionExpiredStatusCodes: statuses that mean "log in again"; `[401]` by default.
+    ///   - timeout: the default time limit of an exchange in seconds; `nil` by default.
+    ///   - allowsCredentialsOverPlainHTTP: whether credentials may go over plain HTTP to a host
+    ///     other than loopback; `true` by default.
     public init(
-        maximumAttempts: Int = 3, decoder: JSONDecoder = JSONDecoder(), sessionExpiredStatusCodes: Set<Int> = [401]
+        maximumAttempts: Int = 3, decoder: JSONDecoder = JSONDecoder(), sessionExpiredStatusCodes: Set<Int> = [401],
+        timeout: TimeInterval? = nil, allowsCredentialsOverPlainHTTP: Bool = true
     ) {
+        self.timeout = timeout
+        self.allowsCredentialsOverPlainHTTP = allowsCredentialsOverPlainHTTP
         self.maximumAttempts = max(1, maximumAttempts)
         self.decoder = decoder
         self.sessionExpiredStatusCodes = sessionExpiredStatusCodes

@@ -38,6 +38,12 @@ public struct TransportRequest: Sendable {
         /// The response body is written to a temporary file, returned as
         /// ``TransportResponse/downloadedFileURL``.
         case download
+
+        /// Whether the body is sent from `httpBody` and the response kept in memory.
+        public var isData: Bool {
+            if case .data = self { return true }
+            return false
+        }
     }
 
     /// The request to send.

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The local test servers that live tests talk to, found through environment variables.
+///
+/// `scripts/test` (and so CI, through `.ci/run`) starts both servers on free loopback ports
+/// and exports their base URLs before it runs `swift test`:
+///
+/// - `COURIER_HTTPBIN_URL`: httpbin (`/get`, `/status/418`, `/delay/2`, `/headers`, …);
+/// - `COURIER_SCENARIO_URL`: `scripts/scenario_server.py`, for what httpbin cannot do
+///   (business envelopes, token expiry, faults, cross-host redirects); its routes are listed
+///   at the top of that file.
+///
+/// Mark every live test or suite with the server it needs, and read the URL inside it:
+///
+/// ```swift
+/// @Suite(.requiresScenarioServer)
+/// struct EnvelopeLiveTests {
+///     @Test func decodesTheShopEnvelope() async throws {
+///         let base = try LiveServers.url(for: .scenario)
+///         // … base.appending(path: "envelope/shop/ok") …
+///     }
+/// }
+/// ```
+///
+/// When a variable is missing — a plain `swift test`, or Xcode — the test is **skipped** with
+/// the comment "set COURIER_…_URL or run scripts/test". When the `CI` variable is set as well,
+/// a missing server is a configuration error, so the test **fails** with that same message
+/// instead of being skipped silently. A variable that is set but is not an `http(s)` URL
+/// fails everywhere.
+enum LiveServers {
+    /// A server that live tests can need; the raw value is its environment variable.
+    enum Server: String, CaseIterable, Sendable, CustomStringConvertible {
+        /// httpbin, run by gunicorn from the pinned `.venv`.
+        case httpbin = "COURIER_HTTPBIN_URL"
+        /// `scripts/scenario_server.py`.
+        case scenario = "COURIER_SCENARIO_URL"
+
+        /// The environment variable that holds the server's base URL.
+        var environmentVariable: String { rawValue }
+
+        var description: String {
+            switch self {
+            case .httpbin: "httpbin"
+            case .scenario: "the scenario server"
+            }
+        }
+    }
+
+    /// Why a live server cannot be used; its description is the message a test shows.
+    struct Unavailable: Error, CustomStringConvertible {
+        /// The server that was asked for.
+        let server: Server
+        /// What is wrong with its environment variable.
+        let reason: String
+
+        var description: String {
+            "\(server.environmentVariable) \(reason): set \(server.environmentVariable) or run scripts/test"
+        }
+    }
+
+    /// The message shown when a test is skipped because `server` is not configured.
+    static func skipMessage(for server: Server) -> String {
+        "set \(server.environmentVariable) or run scripts/test"
+    }
+
+    /// httpbin's base URL, or `nil` when `COURIER_HTTPBIN_URL` is missing or invalid.
+    static var httpbin: URL? { try? url(for: .httpbin) }
+
+    /// The scenario server's base URL, or `nil` when `COURIER_SCENARIO_URL` is missing or invalid.
+    static var scenario: URL? { try? url(for: .scenario) }
+
+    /// Whether httpbin tests should run; see ``isAvailable(_:)``.
+    static var httpbinAvailable: Bool {
+        get throws { try isAvailable(.httpbin) }
+    }
+
+    /// Whether scenario-server tests should run; see ``isAvailable(_:)``.
+    static var scenarioAvailable: Bool {
+        get throws { try isAvailable(.scenario) }
+    }
+
+    /// Whether the environment runs on CI: `CI` is set to anything but empty, `0`, `false` or `no`.
+    static var isCI: Bool {
+        guard let value = ProcessInfo.processInfo.environment["CI"]?.lowercased() else { return false }
+        return !["", "0", "false", "no"].contains(value)
+    }
+
+    /// Decides whether a test that needs `server` runs, for a `ConditionTrait`.
+    ///
+    /// - Returns: `true` when the server's URL is set; `false` (so the test is skipped) when it
+    ///   is missing and ``isCI`` is `false`.
+    /// - Throws: ``Unavailable`` when the URL is missing on CI, or set but invalid; a throwing
+    ///   condition makes Swift Testing record the error as a failure of the test.
+    static func isAvailable(_ server: Server) throws -> Bool {
+        do {
+            _ = try url(for: server)
+            return true
+        } catch let error as Unavailable where error.reason == missingReason && !isCI {
+            return false
+        }
+    }
+
+    /// The base URL of `server`, for use inside a live test.
+    ///
+    /// - Throws: ``Unavailable`` when the environment variable is missing or is not an
+    ///   `http(s)` URL with a host.
+    static func url(for server: Server) throws -> URL {
+        let raw = ProcessInfo.processInfo.environment[server.environmentVariable] ?? ""
+        guard !raw.isEmpty else { throw Unavailable(server: server, reason: missingReason) }
+        guard let url = URL(string: raw), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https", url.host != nil
+        else {
+            throw Unavailable(server: server, reason: "is not an http(s) URL (\(raw))")
+        }
+        return url
+    }
+
+    private static let missingReason = "is not set"
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs the test or suite only when every server in `servers` is configured: skipped with
+    /// a clear comment when one is missing, failed with the same message on CI.
+    static func liveServers(
+        _ servers: LiveServers.Server...,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Self {
+        let comment = servers.map { LiveServers.skipMessage(for: $0) }.joined(separator: "; ")
+        return .enabled(
+            if: try servers.allSatisfy { try LiveServers.isAvailable($0) },
+            Comment(rawValue: comment),
+            sourceLocation: sourceLocation
+        )
+    }
+
+    /// Runs the test or suite only when `COURIER_HTTPBIN_URL` is set; see ``LiveServers``.
+    static var requiresHttpbin: Self { liveServers(.httpbin) }
+
+    /// Runs the test or suite only when `COURIER_SCENARIO_URL` is set; see ``LiveServers``.
+    static var requiresScenarioServer: Self { liveServers(.scenario) }
+}

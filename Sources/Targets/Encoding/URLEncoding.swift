@@ -1,0 +1,324 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Encodes parameters as a URL-encoded query string (`a=1&b=2`), either appended to the
+/// request's URL or sent as an `application/x-www-form-urlencoded` body.
+///
+/// The output matches Alamofire 5's `URLEncoding` byte for byte:
+///
+/// - Top-level keys are sorted; so are the keys of nested dictionaries (which Alamofire
+///   leaves in dictionary order), so the output is deterministic.
+/// - A nested dictionary becomes `key[sub]=value`, an array `key[]=value` (see ``ArrayEncoding``),
+///   and both nest to any depth: `["a": [[1]]]` becomes `a[][]=1`.
+/// - Keys and values are percent-encoded as UTF-8 with ``escape(_:)``: only `A`–`Z`, `a`–`z`,
+///   `0`–`9`, `-._~` and `/?` stay literal, so `+` becomes `%2B`, a space `%20` and `[` `%5B`.
+/// - `Bool` values (and `NSNumber` booleans) follow ``BoolEncoding``; other numbers print as
+///   Swift prints them (`-8`, `2.5`, `1.0` for a whole `Double`), `Decimal` exactly (`12.5`).
+///   Anything else is written with its `description`.
+///
+/// Where Courier deliberately differs from Alamofire:
+///
+/// - `nil` (`Optional.none`) and `NSNull` values are left out, key and all; Alamofire sends the
+///   text `nil` or `<null>`. A non-`nil` optional is encoded as its wrapped value, never as `Optional(…)`.
+/// - A parameter list that encodes to nothing (say `["ids": []]`) leaves the URL untouched rather
+///   than adding an empty `?`.
+/// - `.methodDependent` compares the HTTP method case-insensitively, and treats a request without
+///   one as `GET`.
+/// - A request without a URL is refused (``ParameterEncodingError/missingURL``) for either destination.
+/// - A whole `Double` is written `1.0` on every platform; Alamofire on Apple platforms goes through
+///   `NSNumber` there and writes `1` (Alamofire on Linux writes `1.0` too).
+///
+/// ```swift
+/// var request = URLRequest(url: URL(string: "https://shop.example.com/goods/list")!)
+/// request = try URLEncoding.default.encode(request, with: ["pageSize": 20, "pageCurrent": 1, "categoryId": 3])
+/// // https://shop.example.com/goods/list?categoryId=3&pageCurrent=1&pageSize=20
+/// ```
+public struct URLEncoding: ParameterEncoding {
+    /// Where the encoded query string goes.
+    public enum Destination: Sendable, Hashable {
+        /// Into the URL's query string for `GET`, `HEAD` and `DELETE` requests, into the body
+        /// for every other method.
+        case methodDependent
+        /// Into the URL's query string, whatever the method.
+        case queryString
+        /// Into the body, whatever the method.
+        case httpBody
+
+        /// Whether parameters go into the URL for a request whose `httpMethod` is `method`
+        /// (`nil` counts as `GET`; the comparison ignores case).
+        func encodesParametersInURL(forHTTPMethod method: String?) -> Bool {
+            switch self {
+            case .methodDependent:
+                switch (method ?? "GET").uppercased() {
+                case "GET", "HEAD", "DELETE": true
+                default: false
+                }
+            case .queryString: true
+            case .httpBody: false
+            }
+        }
+    }
+
+    /// How the key of each array element is written (shown before percent-encoding).
+    public enum ArrayEncoding: Sendable, Hashable {
+        /// `key[]=1&key[]=2`, the default (Rails, PHP).
+        case brackets
+        /// `key=1&key=2` (many Java and Go servers).
+        case noBrackets
+        /// `key[0]=1&key[1]=2` (jQuery, Node.js `qs`).
+        case indexInBrackets
+
+        /// The key for the element at `index` of an array parameter named `key`.
+        ///
+        /// ```swift
+        /// URLEncoding.ArrayEncoding.indexInBrackets.encode(key: "ids", atIndex: 2)  // "ids[2]"
+        /// ```
+        public func encode(key: String, atIndex index: Int) -> String {
+            switch self {
+            case .brackets: "\(key)[]"
+            case .noBrackets: key
+            case .indexInBrackets: "\(key)[\(index)]"
+            }
+        }
+    }
+
+    /// How `Bool` values (and `NSNumber` booleans) are written.
+    public enum BoolEncoding: Sendable, Hashable {
+        /// `1` and `0`, the default.
+        case numeric
+        /// `true` and `false`.
+        case literal
+
+        /// The text for `value`.
+        public func encode(value: Bool) -> String {
+            switch self {
+            case .numeric: value ? "1" : "0"
+            case .literal: value ? "true" : "false"
+            }
+        }
+    }
+
+    /// A `.methodDependent` encoding with bracketed arrays and numeric booleans.
+    public static var `default`: URLEncoding { URLEncoding() }
+
+    /// An encoding that always writes to the URL's query string.
+    public static var queryString: URLEncoding { URLEncoding(destination: .queryString) }
+
+    /// An encoding that always writes an `application/x-www-form-urlencoded` body.
+    public static var httpBody: URLEncoding { URLEncoding(destination: .httpBody) }
+
+    /// Where the encoded query string goes.
+    public let destination: Destination
+
+    /// How array elements' keys are written.
+    public let arrayEncoding: ArrayEncoding
+
+    /// How booleans are written.
+    public let boolEncoding: BoolEncoding
+
+    /// Creates a URL encoding.
+    ///
+    /// - Parameters:
+    ///   - destination: Where the query string goes; `.methodDependent` by default.
+    ///   - arrayEncoding: How array elements' keys are written; `.brackets` by default.
+    ///   - boolEncoding: How booleans are written; `.numeric` by default.
+    public init(
+        destination: Destination = .methodDependent,
+        arrayEncoding: ArrayEncoding = .brackets,
+        boolEncoding: BoolEncoding = .numeric
+    ) {
+        self.destination = destination
+        self.arrayEncoding = arrayEncoding
+        self.boolEncoding = boolEncoding
+    }
+
+    /// Returns `urlRequest` with `parameters` in its query string or its body, per ``destination``.
+    ///
+    /// - In the URL: the query string is appended to any query the URL already has
+    ///   (`?existing=1&new=2`); empty parameters leave the URL unchanged.
+    /// - In the body: `httpBody` is set to the query string's UTF-8 bytes, and
+    ///   `Content-Type: application/x-www-form-urlencoded; charset=utf-8` is set unless the
+    ///   request already has a `Content-Type` (in any letter case).
+    ///
+    /// `nil` parameters leave the request unchanged.
+    ///
+    /// - Throws: ``ParameterEncodingError/missingURL`` when the request has no URL (whatever the
+    ///   destination); ``ParameterEncodingError/invalidURL(_:)`` if the URL cannot be rebuilt.
+    public func encode(_ urlRequest: URLRequest, with parameters: [String: any Sendable]?) throws -> URLRequest {
+        var request = urlRequest
+        guard let parameters else { return request }
+        // Checked for both destinations: on Linux, changing a URL-less request traps in Foundation.
+        guard let url = request.url else { throw ParameterEncodingError.missingURL }
+
+        if destination.encodesParametersInURL(forHTTPMethod: request.httpMethod) {
+            let encoded = query(parameters)
+            guard !encoded.isEmpty else { return request }
+            guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+                throw ParameterEncodingError.invalidURL(url.absoluteString)
+            }
+            components.percentEncodedQuery = components.percentEncodedQuery.map { "\($0)&\(encoded)" } ?? encoded
+            guard let encodedURL = components.url else {
+                throw ParameterEncodingError.invalidURL(url.absoluteString)
+            }
+            request.url = encodedURL
+        } else {
+            ParameterEncodingSupport.setContentTypeIfAbsent(
+                "application/x-www-form-urlencoded; charset=utf-8", on: &request)
+            request.httpBody = Data(query(parameters).utf8)
+        }
+        return request
+    }
+
+    /// The percent-encoded query string for `parameters`, without a leading `?`: keys sorted,
+    /// nested values flattened, components joined with `&`.
+    ///
+    /// Use it to build a query or form body by hand, or to sign the exact bytes that will be sent.
+    ///
+    /// ```swift
+    /// URLEncoding.default.query(["q": "a+b c", "tags": ["x", "y"]])
+    /// // "q=a%2Bb%20c&tags%5B%5D=x&tags%5B%5D=y"
+    /// ```
+    public func query(_ parameters: [String: any Sendable]) -> String {
+        var bytes: [UInt8] = []
+        for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
+            flatten(key: key, value: value) { name, text in
+                if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
+                Self.appendEscaped(name, to: &bytes)
+                bytes.append(UInt8(ascii: "="))
+                Self.appendEscaped(text, to: &bytes)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The percent-encoded `(key, value)` pairs for one parameter, flattened as ``query(_:)`` does;
+    /// Alamofire's method of the same name.
+    ///
+    /// ```swift
+    /// URLEncoding.default.queryComponents(fromKey: "user", value: ["name": "Ann", "age": 30])
+    /// // [("user%5Bage%5D", "30"), ("user%5Bname%5D", "Ann")]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The parameter's name, not yet percent-encoded.
+    ///   - value: Its value: a string, number, `Bool`, `Decimal`, array or `[String: Any]` dictionary,
+    ///     or any other value, written with its `description`.
+    /// - Returns: The percent-encoded pairs, empty for `nil` or an empty collection.
+    public func queryComponents(fromKey key: String, value: Any) -> [(String, String)] {
+        var components: [(String, String)] = []
+        flatten(key: key, value: value) { name, text in
+            components.append((Self.escape(name), Self.escape(text)))
+        }
+        return components
+    }
+
+    /// Percent-encodes `string` for a query-string key or value, exactly as Alamofire does:
+    /// every UTF-8 byte except `A`–`Z`, `a`–`z`, `0`–`9`, `-._~` and `/?` becomes `%XX`
+    /// (upper-case hex). That is `CharacterSet.urlQueryAllowed` minus `:#[]@!$&'()*+,;=`.
+    ///
+    /// ```swift
+    /// URLEncoding.escape("a+b c/d?")  // "a%2Bb%20c/d?"
+    /// URLEncoding.escape("中文")       // "%E4%B8%AD%E6%96%87"
+    /// ```
+    ///
+    /// - Parameter string: The text to encode.
+    /// - Returns: The percent-encoded text; `string` itself when nothing needs encoding.
+    public static func escape(_ string: String) -> String {
+        let utf8 = string.utf8
+        guard !utf8.allSatisfy(isAllowed) else { return string }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count * 3)
+        appendEscaped(string, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: - Flattening
+
+    /// Calls `emit` with the unescaped key and text of every leaf of `value`, in output order.
+    private func flatten(key: String, value: Any, emit: (String, String) -> Void) {
+        guard let value = unwrapped(value) else { return }
+
+        // An NSNumber object (from JSONSerialization, Objective-C or `as NSNumber`) is checked
+        // by its dynamic type first, so that Darwin's bridging cannot turn it into a Swift
+        // `Bool`; its booleans are the shared `__NSCFBoolean` instances on every platform.
+        if type(of: value) is NSNumber.Type, let number = value as? NSNumber {
+            let isBoolean = type(of: number) == type(of: NSNumber(value: true))
+            emit(key, isBoolean ? boolEncoding.encode(value: number.boolValue) : number.description)
+            return
+        }
+
+        switch value {
+        case let string as String:
+            emit(key, string)
+        case let flag as Bool:
+            emit(key, boolEncoding.encode(value: flag))
+        case let decimal as Decimal:
+            emit(key, decimal.description)
+        case let integer as any BinaryInteger:
+            emit(key, String(describing: integer))
+        case let float as any BinaryFloatingPoint:
+            emit(key, String(describing: float))
+        case let dictionary as [String: Any]:
+            for (nestedKey, nestedValue) in dictionary.sorted(by: { $0.key < $1.key }) {
+                flatten(key: "\(key)[\(nestedKey)]", value: nestedValue, emit: emit)
+            }
+        case let array as [Any]:
+            for (index, element) in array.enumerated() {
+                flatten(key: arrayEncoding.encode(key: key, atIndex: index), value: element, emit: emit)
+            }
+        default:
+            emit(key, String(describing: value))
+        }
+    }
+
+    /// `value` with any levels of `Optional` removed; `nil` for `Optional.none` and `NSNull`.
+    private func unwrapped(_ value: Any) -> Any? {
+        var current = value
+        while let optional = current as? any OptionalParameter {
+            guard let wrapped = optional.wrappedParameter else { return nil }
+            current = wrapped
+        }
+        return current is NSNull ? nil : current
+    }
+
+    // MARK: - Escaping
+
+    /// Whether `byte` is written as is: `A`–`Z`, `a`–`z`, `0`–`9`, `-`, `.`, `_`, `~`, `/`, `?`.
+    private static func isAllowed(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E, 0x2F, 0x3F: true
+        default: false
+        }
+    }
+
+    /// Appends the percent-encoded UTF-8 bytes of `string` to `bytes`, one pass, no per-character allocation.
+    private static func appendEscaped(_ string: String, to bytes: inout [UInt8]) {
+        for byte in string.utf8 {
+            if isAllowed(byte) {
+                bytes.append(byte)
+            } else {
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigit(byte >> 4))
+                bytes.append(hexDigit(byte & 0x0F))
+            }
+        }
+    }
+
+    /// The upper-case ASCII hex digit for `nibble` (0–15).
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") - 10 + nibble
+    }
+}
+
+/// Lets ``URLEncoding`` see through an `Optional` boxed in `Any`.
+private protocol OptionalParameter {
+    /// The wrapped value, or `nil`.
+    var wrappedParameter: Any? { get }
+}
+
+extension Optional: OptionalParameter {
+    fileprivate var wrappedParameter: Any? { map { $0 as Any } }
+}

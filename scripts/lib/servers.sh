@@ -163,9 +163,12 @@ courier_servers_start() {
     httpbin_port="${ports[0]}"
     scenario_port="${ports[1]}"
 
+    # --header-map dangerous: gunicorn otherwise drops header names with an underscore
+    # (the apps' `sys_ver`); with it httpbin shows them as `Sys-Ver`.  The scenario server's
+    # /echo reports header names exactly as sent.
     courier_start_server httpbin "$COURIER_VENV/bin/gunicorn" -k gthread -w 2 --threads 16 \
         -b "127.0.0.1:$httpbin_port" --keep-alive 15 --graceful-timeout 2 --no-control-socket \
-        --access-logfile - httpbin:app
+        --header-map dangerous --access-logfile - httpbin:app
     courier_start_server scenario python3 "$COURIER_ROOT/scripts/scenario_server.py" --port "$scenario_port"
 
     courier_wait_http httpbin "http://127.0.0.1:$httpbin_port/get" "${COURIER_SERVER_PGIDS[0]}"

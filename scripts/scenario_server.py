@@ -24,7 +24,7 @@ called with a method it does not take answers 405 JSON with an Allow header):
   ANY  /envelope/shop/http404-in-json  HTTP 200 with {"code":404,"msg":"Not Found"}
   Ranking API ({resultcode (a STRING), reason, result, error_code})
   ANY  /envelope/rank?area=CN          resultcode "200", reason "success", result = [one film]
-                                       (alias: /boxoffice/rank); "area" is echoed in no field
+                                       (alias: /boxoffice/rank); area and key are accepted, not checked
   ANY  /envelope/rank/fail             resultcode "112", reason "超过每日可允许请求次数!"
   ANY  /envelope/resultcode-int        {"resultCode":200,"resultMsg":"查询成功","data":{"name":"x"}}
   Live-room app ({code, msg, data})
@@ -42,6 +42,13 @@ called with a method it does not take answers 405 JSON with an Allow header):
         A non-integer or non-positive page value answers succeed false, code 919.
         Goods i (1...23): {"id":i,"categoryId":1,"productName":"Goods i",
         "introduction":"Introduction of goods i","imgId":"img-i","price":9.5+i,"priceUnit":"CNY"}
+
+  Demo paths (what `courier-demo --base-url <this server>` calls)
+  GET|POST /mallProductsInfo/getProduct   id from the body or query: goods id (1...23, as in the
+                                       paged list) in the shop envelope; another id answers
+                                       succeed false, code 919, msg "商品不存在"
+  ANY  /mallOrder/create               succeed false, code 919, msg "库存不足"
+  POST /Room/Follow                    {"code":-1,"msg":"请登录!"}
 
   Bare strings and HTML (not JSON)
   ANY  /bare/please-login              200 text/plain "please to login"
@@ -248,7 +255,7 @@ ENVELOPES = {
     "/envelope/live/login-required": {"code": -1, "msg": "请登录!"},
     "/envelope/nested": {"code": 0, "msg": "ok", "result": {"list": [1, 2, 3]}},
 }
-ENVELOPE_ALIASES = {"/boxoffice/rank": "/envelope/rank"}
+ENVELOPE_ALIASES = {"/boxoffice/rank": "/envelope/rank", "/mallOrder/create": "/envelope/shop/fail"}
 LIVE_HOT = {"code": 0, "msg": "ok", "data": [{"roomId": 1, "title": "Room 1", "online": 321}]}
 
 GOODS_TOTAL = 23
@@ -535,10 +542,16 @@ class Handler(BaseHTTPRequestHandler):
             if self.allow("POST"):
                 self.send_json(LIVE_HOT)
             return
+        if path == "/Room/Follow":
+            if self.allow("POST"):
+                self.send_json(ENVELOPES["/envelope/live/login-required"])
+            return
         if path in ENVELOPES:
             return self.send_json(ENVELOPES[path])
         if path == "/mallProductsInfo/getProductList":
             return self.product_list()
+        if path == "/mallProductsInfo/getProduct":
+            return self.product()
         if path in BARE:
             return self.send_text(BARE[path])
         if path == "/html/500":
@@ -600,6 +613,19 @@ class Handler(BaseHTTPRequestHandler):
         records = [goods_item(i) for i in range(start + 1, min(start + size, total) + 1)]
         data = {"size": size, "current": current, "pages": pages, "total": total, "records": records}
         self.send_json({"succeed": True, "code": 0, "msg": "查询成功", "data": data})
+
+    def product(self) -> None:
+        if not self.allow("GET", "POST"):
+            return
+        params = {k: v[0] for k, v in self.args.items()}
+        params.update(self.body_params())
+        try:
+            goods_id = int(str(params.get("id", "")).strip())
+        except ValueError:
+            goods_id = 0
+        if 1 <= goods_id <= GOODS_TOTAL:
+            return self.send_json({"succeed": True, "code": 0, "msg": "查询成功", "data": goods_item(goods_id)})
+        self.send_json({"succeed": False, "code": 919, "msg": "商品不存在"})
 
     # ---- auth
 

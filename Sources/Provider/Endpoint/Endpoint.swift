@@ -79,9 +79,12 @@ public struct Endpoint: Sendable {
         return copy(task: task, headers: headers, queryParameters: queryParameters)
     }
 
-    /// A copy with another task.
+    /// A copy with another task; the URL, method, headers and sample response stay.
+    ///
+    /// The request then carries exactly `task`: common parameters added before are replaced
+    /// with the old task, whatever its kind, so add them after replacing.
     public func replacing(task: RequestTask) -> Endpoint {
-        copy(task: task, headers: httpHeaderFields, queryParameters: queryParameters)
+        copy(task: task, headers: httpHeaderFields, queryParameters: [:])
     }
 
     /// A copy that also sends these common parameters (a user id, an app version), whatever
@@ -115,7 +118,8 @@ public struct Endpoint: Sendable {
         case .requestCompositeData(let body, let own):
             newTask = .requestCompositeData(bodyData: body, urlParameters: merged(own))
         case .requestCompositeParameters(let body, let encoding, let own):
-            newTask = .requestCompositeParameters(bodyParameters: body, bodyEncoding: encoding, urlParameters: merged(own))
+            newTask = .requestCompositeParameters(
+                bodyParameters: body, bodyEncoding: encoding, urlParameters: merged(own))
         case .uploadMultipart(let parts):
             newTask = .uploadCompositeMultipart(parts, urlParameters: parameters)
         case .uploadCompositeMultipart(let parts, let own):

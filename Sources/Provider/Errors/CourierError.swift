@@ -107,7 +107,7 @@ extension CourierError: LocalizedError {
                 "The request failed: \((error as? LocalizedError)?.errorDescription ?? String(describing: error))"
             }
         case .requestMapping(let url):
-            "The endpoint could not be turned into a request: \(url)"
+            "The endpoint could not be turned into a request: \(url.isEmpty ? "the URL is empty" : url)"
         case .parameterEncoding(let error):
             "The parameters could not be encoded: \(error)"
         case .business(let code, let message, _):

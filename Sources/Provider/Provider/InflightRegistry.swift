@@ -45,6 +45,9 @@ final class InflightRegistry: Sendable {
     /// How many distinct calls are in flight now.
     var count: Int { state.withLock { $0.entries.count } }
 
+    /// How many callers wait on the calls in flight now.
+    var waiterCount: Int { state.withLock { $0.entries.values.reduce(0) { $0 + $1.waiters.count } } }
+
     func send(_ request: TransportRequest, over transport: any Transport) async throws -> TransportResponse {
         let key = Key(request.urlRequest)
         let id = state.withLock { state -> UInt64 in
@@ -79,13 +82,19 @@ final class InflightRegistry: Sendable {
                 } catch {
                     result = .failure(error)
                 }
-                self.finish(key, with: result)
+                self.finish(entry, key: key, with: result)
             }
         }
     }
 
-    private func finish(_ key: Key, with result: Result<TransportResponse, any Error>) {
-        let waiters = state.withLock { $0.entries.removeValue(forKey: key)?.waiters } ?? [:]
+    /// Hands `result` to the callers of `entry`. An entry every caller left was removed then, and
+    /// a newer identical call may hold its key now: the late result must not reach that call's callers.
+    private func finish(_ entry: Entry, key: Key, with result: Result<TransportResponse, any Error>) {
+        let waiters = state.withLock { state -> [UInt64: Waiter] in
+            guard let current = state.entries[key], current === entry else { return [:] }
+            state.entries.removeValue(forKey: key)
+            return current.waiters
+        }
         for waiter in waiters.values { waiter.resume(with: result) }
     }
 

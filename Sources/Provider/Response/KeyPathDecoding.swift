@@ -35,6 +35,45 @@ enum KeyPathContext {
     static func components(of keyPath: String) -> [String] {
         keyPath.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
     }
+
+    /// The components of `keyPath` as `decoder` names them. A key path names the JSON's own
+    /// keys (`result_list.item_id`, as in Moya), while a decoder with a key decoding strategy
+    /// looks keys up by their converted names (`resultList`), so each component is converted
+    /// the way the decoder converts the document's keys.
+    static func components(of keyPath: String, decodedBy decoder: JSONDecoder) -> [String] {
+        let raw = components(of: keyPath)
+        if case .convertFromSnakeCase = decoder.keyDecodingStrategy {
+            return raw.map(convertedFromSnakeCase)
+        }
+        if case .custom(let convert) = decoder.keyDecodingStrategy {
+            var converted: [AnyCodingKey] = []
+            for component in raw {
+                converted.append(AnyCodingKey(convert(converted + [AnyCodingKey(component)]).stringValue))
+            }
+            return converted.map(\.stringValue)
+        }
+        return raw
+    }
+
+    /// `key` as `JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase` converts it, asked of
+    /// Foundation itself so that the two never disagree.
+    private static func convertedFromSnakeCase(_ key: String) -> String {
+        let probe = JSONDecoder()
+        probe.keyDecodingStrategy = .convertFromSnakeCase
+        guard let document = try? JSONEncoder().encode([key: 0]),
+            let converted = try? probe.decode(FirstKey.self, from: document).name
+        else { return key }
+        return converted
+    }
+
+    /// The first key of a JSON object, as the decoder names it.
+    private struct FirstKey: Decodable {
+        let name: String?
+
+        init(from decoder: any Decoder) throws {
+            name = try decoder.container(keyedBy: AnyCodingKey.self).allKeys.first?.stringValue
+        }
+    }
 }
 
 struct KeyPathDecoded<Value: Decodable>: Decodable {
@@ -54,7 +93,7 @@ struct KeyPathDecoded<Value: Decodable>: Decodable {
     }
 
     static func decode(from data: Data, keyPath: String?, using decoder: JSONDecoder) throws -> Value {
-        let components = keyPath.map(KeyPathContext.components(of:)) ?? []
+        let components = keyPath.map { KeyPathContext.components(of: $0, decodedBy: decoder) } ?? []
         if components.isEmpty {
             return try decoder.decode(Value.self, from: data)
         }

@@ -1,32 +1,116 @@
 import Foundation
 
-/// PLACEHOLDER — being written for the envelopes issue.
-public struct JSONEnvelope: ResponseEnvelope {
-    /// The key of the business code.
+/// The `{code, msg, data}` envelope, in any of its dialects: the keys, the success codes, the
+/// expired-session codes and an optional success flag are configurable.
+///
+/// ```swift
+/// // {"succeed": true, "code": 0, "msg": "查询成功", "data": …}
+/// let shop = JSONEnvelope(successCodes: ["0"], expiredCodes: ["915", "916"], successFlagKey: "succeed")
+/// // {"resultcode": "200", "reason": "success", "result": […], "error_code": 0}
+/// let rank = JSONEnvelope(codeKey: "resultcode", messageKey: "reason", dataKey: "result", successCodes: ["200"])
+/// // {"code": 0, "msg": "ok", "data": …}, where -1 means "please log in"
+/// let live = JSONEnvelope(expiredCodes: ["-1"])
+///
+/// let provider = Provider<MallAPI>(envelope: shop)
+/// let goods = try await provider.request(.product(id: 7), as: Goods.self)
+/// ```
+///
+/// How a body is classified, in this order:
+///
+/// 1. not JSON at all (an HTML error page, a bare `please to login`): ``CourierError/jsonMapping(_:)``,
+///    with the body kept in the response;
+/// 2. a code in ``expiredCodes``: ``CourierError/sessionExpired(_:)``;
+/// 3. the success flag present and `false`, or a code outside ``successCodes``:
+///    ``CourierError/business(code:message:response:)`` with the server's message;
+/// 4. otherwise the payload at ``dataKey`` is decoded: a missing or `null` payload is
+///    ``CourierError/payloadMissing(_:)`` (or `nil` when the requested type is optional), a
+///    payload of another shape is ``CourierError/objectMapping(_:_:)`` whose description names
+///    the failing path (`data.records[2].price`).
+///
+/// Codes are compared as strings: `0`, `"0"` and `0.0` in the body all match `"0"`, and
+/// `200` and `"200"` both match `"200"`. The payload is only decoded when the status says
+/// success, because a failure often carries a `data` of another shape.
+///
+/// The envelope and the payload are decoded in one `JSONDecoder` pass: no `JSONSerialization`,
+/// no re-encoding of the payload, and the decoder passed in is never mutated.
+public struct JSONEnvelope: ResponseEnvelope, Hashable {
+    /// The key of the business code, or a dot-separated path to it (`status.code`).
     public let codeKey: String
-    /// The key of the message.
+    /// The key of the server's message, or a dot-separated path to it.
     public let messageKey: String
-    /// The key (or dot-separated path) of the payload.
+    /// The key of the payload, or a dot-separated path to it (`result.list`); empty for the
+    /// whole body (for APIs that put the code next to the payload's own fields).
     public let dataKey: String
-    /// Codes that mean success.
+    /// The codes that mean success, as strings. Empty means the code does not decide: the
+    /// success flag alone does (and without a flag, every code but an expired one succeeds).
     public let successCodes: Set<String>
-    /// Codes that mean the session expired.
+    /// The codes that mean the session expired or the user is not logged in, as strings.
     public let expiredCodes: Set<String>
+    /// The key (or dot-separated path) of a boolean success flag such as `succeed`, or `nil`.
+    ///
+    /// When the body has the flag and it is `false`, the call fails even with a success code;
+    /// when the body lacks it, the code alone decides. `true`/`false`, `1`/`0` and the strings
+    /// `"true"`/`"false"`/`"1"`/`"0"` are understood.
+    public let successFlagKey: String?
+
+    let layout: EnvelopeLayout
 
     /// Creates an envelope.
+    ///
+    /// - Parameters:
+    ///   - codeKey: the key (or dot path) of the business code; `"code"` by default.
+    ///   - messageKey: the key (or dot path) of the message; `"msg"` by default.
+    ///   - dataKey: the key (or dot path, such as `result.list`) of the payload; `"data"` by
+    ///     default; `""` for the whole body.
+    ///   - successCodes: the codes that mean success; `["0"]` by default.
+    ///   - expiredCodes: the codes that mean "log in again"; none by default.
+    ///   - successFlagKey: the key (or dot path) of a boolean success flag; `nil` (no flag) by default.
     public init(
         codeKey: String = "code", messageKey: String = "msg", dataKey: String = "data",
-        successCodes: Set<String> = ["0"], expiredCodes: Set<String> = []
+        successCodes: Set<String> = ["0"], expiredCodes: Set<String> = [], successFlagKey: String? = nil
     ) {
         self.codeKey = codeKey
         self.messageKey = messageKey
         self.dataKey = dataKey
         self.successCodes = successCodes
         self.expiredCodes = expiredCodes
+        self.successFlagKey = successFlagKey
+        self.layout = EnvelopeLayout(
+            codePath: KeyPathContext.components(of: codeKey),
+            messagePath: KeyPathContext.components(of: messageKey),
+            dataPath: KeyPathContext.components(of: dataKey),
+            flagPath: successFlagKey.map(KeyPathContext.components(of:)) ?? [],
+            successCodes: successCodes,
+            expiredCodes: expiredCodes)
     }
 
-    /// Decodes the payload.
-    public func decode<T: Decodable>(_ type: T.Type, from response: Response, using decoder: JSONDecoder) throws -> T {
-        try KeyPathDecoded<T>.decode(from: response.data, keyPath: dataKey, using: decoder)
+    /// Checks the business status in `response` and decodes its payload as `T`.
+    ///
+    /// - Throws: ``CourierError/jsonMapping(_:)``, ``CourierError/sessionExpired(_:)``,
+    ///   ``CourierError/business(code:message:response:)``, ``CourierError/payloadMissing(_:)``
+    ///   or ``CourierError/objectMapping(_:_:)``, as the type's overview describes.
+    public func decode<T: Decodable>(
+        _ type: T.Type, from response: Response, using decoder: JSONDecoder
+    ) throws(CourierError) -> T {
+        let body: EnvelopeBody<T>
+        do {
+            body = try EnvelopeLayout.$current.withValue(layout) {
+                try decoder.decode(EnvelopeBody<T>.self, from: response.data)
+            }
+        } catch let error as DecodingError where error.isInvalidJSON {
+            throw .jsonMapping(response)
+        } catch {
+            throw .objectMapping(error, response)
+        }
+        switch body.verdict {
+        case .success(let payload):
+            return payload
+        case .payloadMissing:
+            throw .payloadMissing(response)
+        case .expired:
+            throw .sessionExpired(response)
+        case .failed(let code, let message):
+            throw .business(code: code, message: message, response: response)
+        }
     }
 }

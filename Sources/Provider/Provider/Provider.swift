@@ -79,6 +79,6 @@ public final class Provider<Target: TargetType>: Sendable {
 
     /// The envelope that applies to `target`: the provider's, unless the target says otherwise.
     func envelope(for target: Target) -> (any ResponseEnvelope)? {
-        envelope
+        EnvelopeOverride.resolve(for: target, providerEnvelope: envelope)
     }
 }

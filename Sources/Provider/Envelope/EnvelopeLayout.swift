@@ -1,0 +1,35 @@
+/// A ``JSONEnvelope``'s configuration, split into key paths once, in the form the one-pass
+/// decoder reads.
+///
+/// It reaches ``EnvelopeBody`` through a task-local value, so the caller's `JSONDecoder`
+/// (often shared across the app) is never mutated to carry it.
+struct EnvelopeLayout: Hashable, Sendable {
+    var codePath: [String]
+    var messagePath: [String]
+    var dataPath: [String]
+    /// Empty when the envelope has no success flag.
+    var flagPath: [String]
+    var successCodes: Set<String>
+    var expiredCodes: Set<String>
+
+    @TaskLocal static var current = EnvelopeLayout(
+        codePath: ["code"], messagePath: ["msg"], dataPath: ["data"], flagPath: [],
+        successCodes: ["0"], expiredCodes: [])
+
+    /// What the status fields say, before any payload is read.
+    func verdict(code: String?, flag: Bool?) -> StatusVerdict {
+        if let code, expiredCodes.contains(code) { return .expired }
+        if flag == false { return .failed }
+        if successCodes.isEmpty { return .succeeded }
+        guard let code else { return flag == true ? .succeeded : .noCode }
+        return successCodes.contains(code) ? .succeeded : .failed
+    }
+
+    enum StatusVerdict {
+        case succeeded
+        case failed
+        case expired
+        /// Neither a code nor a flag says how the call went.
+        case noCode
+    }
+}

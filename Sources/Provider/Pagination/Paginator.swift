@@ -1,0 +1,94 @@
+/// An `AsyncSequence` of the pages of a paged list, fetched one at a time as the loop asks.
+///
+/// Usually made by ``Provider/pages(of:from:target:)``:
+///
+/// ```swift
+/// let goods = provider.pages(of: Page<Goods>.self) { page in
+///     .goods(GoodsQuery(pageCurrent: page, pageSize: 10, categoryId: 1))
+/// }
+/// for try await page in goods {
+///     show(page.records)
+/// }
+/// for try await item in goods.records {   // or one record at a time
+///     print(item.productName)
+/// }
+/// ```
+///
+/// - A page is fetched only when the loop asks for it, so `break` (or `.prefix(2)`) fetches
+///   no further page.
+/// - The walk ends after a page whose ``PagePayload/hasNextPage`` is `false`, or after an
+///   empty page.
+/// - A failed fetch is thrown by the loop, which then ends.
+/// - A cancelled task throws ``CourierError/cancelled`` (a request already under way is
+///   cancelled with it) and fetches nothing more.
+///
+/// A paginator is a description of the walk: each `for` loop over it starts again at the first page.
+public struct Paginator<Payload: PagePayload>: AsyncSequence, Sendable {
+    /// Each element is a page.
+    public typealias Element = Payload
+    /// Any error of the fetch, or ``CourierError/cancelled``.
+    public typealias Failure = any Error
+    /// Fetches the page with the given number.
+    public typealias Fetch = @Sendable (_ page: Int) async throws -> Payload
+
+    /// The number of the first page fetched.
+    public let firstPage: Int
+    private let fetch: Fetch
+
+    /// Creates a paginator over any source of pages.
+    ///
+    /// ```swift
+    /// let pages = Paginator(firstPage: 1) { number in try await api.loadGoods(page: number) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - firstPage: the number of the first page; `1` by default.
+    ///   - fetch: fetches page `n`; called with `firstPage`, `firstPage + 1`, … as the loop asks.
+    public init(firstPage: Int = 1, fetch: @escaping Fetch) {
+        self.firstPage = firstPage
+        self.fetch = fetch
+    }
+
+    /// The records of every page, one at a time, fetched lazily like the pages.
+    public var records: PaginatorRecords<Payload> {
+        PaginatorRecords(pages: self)
+    }
+
+    /// Starts a walk at ``firstPage``.
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(nextPage: firstPage, fetch: fetch)
+    }
+
+    /// Walks the pages; see ``Paginator``.
+    public struct Iterator: AsyncIteratorProtocol, Sendable {
+        /// `nil` once the walk is over.
+        private var nextPage: Int?
+        private let fetch: Fetch
+
+        fileprivate init(nextPage: Int, fetch: @escaping Fetch) {
+            self.nextPage = nextPage
+            self.fetch = fetch
+        }
+
+        /// The next page, or `nil` after the last one.
+        ///
+        /// - Throws: the fetch's error, or ``CourierError/cancelled`` when the task is cancelled.
+        public mutating func next() async throws -> Payload? {
+            guard let number = nextPage else { return nil }
+            nextPage = nil  // a throw below ends the walk
+            if Task.isCancelled { throw CourierError.cancelled }
+            let page: Payload
+            do {
+                page = try await fetch(number)
+            } catch {
+                // A fetch that is not a provider's may end with a bare `CancellationError`.
+                throw Task.isCancelled || error is CancellationError ? CourierError.cancelled : error
+            }
+            if Task.isCancelled { throw CourierError.cancelled }
+            if page.hasNextPage && !page.records.isEmpty {
+                nextPage = number + 1
+            }
+            return page
+        }
+    }
+}

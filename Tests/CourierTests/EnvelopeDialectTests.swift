@@ -176,6 +176,28 @@ struct EnvelopeDialectTests {
         #expect(try await provider.request(CannedTarget(), as: Whole.self).code == 919)
     }
 
+    @Test("a download, a 204 and a HEAD answer pass the status check of an enveloped provider")
+    func noBodyByDesign() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-envelope-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("report.bin")
+        let download = CannedTarget(task: .downloadDestination({ _, _ in file }))
+        let downloaded = try await Provider<CannedTarget>.answering("file bytes", envelope: Dialects.shop)
+            .request(download)
+        #expect(downloaded.fileURL == file)
+        #expect(try Data(contentsOf: file) == Data("file bytes".utf8))
+
+        let noContent = Provider<CannedTarget>.answering("", status: 204, envelope: Dialects.shop)
+        #expect(try await noContent.request(CannedTarget()).statusCode == 204)
+        let head = Provider<CannedTarget>.answering("", envelope: Dialects.shop)
+        #expect(try await head.request(CannedTarget(method: .head)).statusCode == 200)
+
+        // An empty body that should have held an envelope is still not one.
+        let empty = Provider<CannedTarget>.answering("", envelope: Dialects.shop)
+        let error = await courierError { try await empty.request(CannedTarget()) }
+        #expect(error?.code == 4001)
+    }
+
     // MARK: inside the pipeline
 
     /// Retries once on an expired session, recording the errors it is shown.

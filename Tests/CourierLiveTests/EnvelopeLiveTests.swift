@@ -189,7 +189,9 @@ struct EnvelopeLiveTests {
     @Test("an HTTP 401 is sessionExpired with or without an envelope")
     func http401() async throws {
         for envelope in [Self.shop, nil] as [(any ResponseEnvelope)?] {
-            let failure = await error { try await provider(envelope).request(route("auth/me"), as: Goods.self) }
+            let failure = await error {
+                try await provider(envelope).request(route("realms/envelope-live-tests/auth/me"), as: Goods.self)
+            }
             #expect(failure?.code == 5003)
             #expect(failure?.response?.statusCode == 401)
         }

@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Remembers, for each call in flight, when it was sent and what its secrets are, from
+/// `willSend` to `didReceive`.
+///
+/// A provider calls both hooks of one attempt from the same Swift task, and a task runs one
+/// attempt at a time, so the current task identifies the call without marking the request:
+/// concurrent calls, even to the same URL, never mix their times up. A hook called outside any
+/// task (a test calling the plugin directly) falls back to the method and URL. Entries of one
+/// key form a stack, so a call nested inside another in the same task (a transport that calls
+/// another provider) pairs up too.
+final class CallLedger: Sendable {
+    /// What `willSend` learnt about a call.
+    struct Entry: Sendable {
+        /// When the request was handed over.
+        var start: ContinuousClock.Instant
+        /// `GET https://…`, for lines about a call that failed without a response.
+        var summary: String
+        /// The secrets seen in the request.
+        var masker: SecretMasker
+    }
+
+    private enum Key: Hashable {
+        case task(Int)
+        case request(String)
+    }
+
+    /// A safety net for hooks that are never paired (a plugin driven by hand): beyond this
+    /// many entries, the oldest is dropped.
+    private static let capacity = 4096
+
+    private let entries = Mutex<[Key: [Entry]]>([:])
+
+    /// Records the start of the call that sends `request`.
+    func begin(_ request: URLRequest, entry: Entry) {
+        let key = Self.key(for: request)
+        entries.withLock { entries in
+            if entries.count >= Self.capacity, entries[key] == nil,
+                let oldest = entries.min(by: { ($0.value.first?.start ?? .now) < ($1.value.first?.start ?? .now) })?.key
+            {
+                entries[oldest] = nil
+            }
+            entries[key, default: []].append(entry)
+        }
+    }
+
+    /// Forgets and returns what was recorded for the call that ends now; `request` (when the
+    /// result carries one) is the fallback outside a task.
+    func end(_ request: URLRequest?) -> Entry? {
+        let key = Self.key(for: request)
+        return entries.withLock { entries in
+            guard var stack = entries[key], let entry = stack.popLast() else { return nil }
+            entries[key] = stack.isEmpty ? nil : stack
+            return entry
+        }
+    }
+
+    /// The number of calls in flight, for tests.
+    var count: Int { entries.withLock { $0.values.reduce(0) { $0 + $1.count } } }
+
+    private static func key(for request: URLRequest?) -> Key {
+        if let task = withUnsafeCurrentTask(body: { $0?.hashValue }) { return .task(task) }
+        return .request("\(request?.httpMethod ?? "GET") \(request?.url?.absoluteString ?? "")")
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+extension NetworkLoggerPlugin {
+    /// How the logger formats its lines, where it writes them and what it includes; Moya's
+    /// `formatter`, `output` and `logOptions`, plus a body limit, the secrets to mask and a switch.
+    ///
+    /// ```swift
+    /// let configuration = NetworkLoggerPlugin.Configuration(
+    ///     output: { _, lines in lines.forEach { appLog.debug($0) } },
+    ///     logOptions: .verbose,
+    ///     maskedHeaders: ["X-Session-Id"])
+    /// ```
+    public struct Configuration: Sendable {
+        /// Receives the lines of one request or one response, with the target they concern
+        /// (seen through `MultiTarget`).
+        public typealias OutputType = @Sendable (_ target: any TargetType, _ items: [String]) -> Void
+
+        /// Formats lines and bodies.
+        public var formatter: Formatter
+        /// Receives the lines; ``defaultOutput(target:items:)`` (standard error) by default.
+        public var output: OutputType
+        /// What is logged besides the request URL and the response line.
+        public var logOptions: LogOptions
+        /// The most bytes of a body that are logged; the rest is cut with a note saying how much.
+        /// `4096` by default; `Int.max` logs whole bodies.
+        public var bodyLimit: Int
+        /// Header names masked in addition to ``NetworkLoggerPlugin/alwaysMaskedHeaders``,
+        /// compared case-insensitively; none by default. Their values are masked wherever they
+        /// appear in the lines of the same call, like the built-in ones.
+        public var maskedHeaders: Set<String>
+        /// Query item names (such as `key` or `access_token`) whose values are secrets, compared
+        /// case-insensitively; none by default. Their values are masked wherever they appear.
+        public var maskedQueryItems: Set<String>
+        /// Whether a call of `target` is logged at all; every call by default. When it answers
+        /// `false` the logger returns at once, so a logger switched off this way (in a release
+        /// build, for a noisy polling target) costs nothing on the request path, unlike an
+        /// `output` that drops the lines after they were formatted.
+        public var isEnabled: @Sendable (_ target: any TargetType) -> Bool
+
+        /// Creates a configuration.
+        ///
+        /// - Parameters:
+        ///   - formatter: formats lines and bodies; `Formatter()` by default.
+        ///   - output: receives the lines; ``defaultOutput(target:items:)`` by default.
+        ///   - logOptions: what to include; ``LogOptions/default`` (method and headers) by default.
+        ///   - bodyLimit: the most bytes of a body logged; `4096` by default.
+        ///   - maskedHeaders: more header names whose values are secret; none by default.
+        ///   - maskedQueryItems: query item names whose values are secret; none by default.
+        ///   - isEnabled: whether a target's calls are logged; always by default.
+        public init(
+            formatter: Formatter = Formatter(),
+            output: @escaping OutputType = Configuration.defaultOutput,
+            logOptions: LogOptions = .default,
+            bodyLimit: Int = 4096,
+            maskedHeaders: Set<String> = [],
+            maskedQueryItems: Set<String> = [],
+            isEnabled: @escaping @Sendable (_ target: any TargetType) -> Bool = { _ in true }
+        ) {
+            self.formatter = formatter
+            self.output = output
+            self.logOptions = logOptions
+            self.bodyLimit = max(0, bodyLimit)
+            self.maskedHeaders = maskedHeaders
+            self.maskedQueryItems = maskedQueryItems
+            self.isEnabled = isEnabled
+        }
+
+        /// Writes each line to standard error, followed by a newline.
+        public static func defaultOutput(target: any TargetType, items: [String]) {
+            guard !items.isEmpty else { return }
+            FileHandle.standardError.write(Data((items.joined(separator: "\n") + "\n").utf8))
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+extension NetworkLoggerPlugin {
+    /// What the logger writes besides the request URL and the response line, as in Moya.
+    ///
+    /// ```swift
+    /// let logger = NetworkLoggerPlugin(configuration: .init(logOptions: [.formatRequestAscURL, .errorResponseBody]))
+    /// ```
+    public struct LogOptions: OptionSet, Sendable, Hashable {
+        /// The raw bits.
+        public let rawValue: Int
+
+        /// Creates options from raw bits.
+        public init(rawValue: Int) {
+            self.rawValue = rawValue
+        }
+
+        /// The request's HTTP method, on a line of its own.
+        public static let requestMethod = LogOptions(rawValue: 1 << 0)
+        /// The request body (cut at ``Configuration/bodyLimit``; binary bodies summarised).
+        public static let requestBody = LogOptions(rawValue: 1 << 1)
+        /// The request headers, with secrets masked.
+        public static let requestHeaders = LogOptions(rawValue: 1 << 2)
+        /// The request as one copy-pasteable `curl` command (method, headers and body included)
+        /// instead of separate lines.
+        public static let formatRequestAscURL = LogOptions(rawValue: 1 << 3)
+        /// The body of a successful response.
+        public static let successResponseBody = LogOptions(rawValue: 1 << 4)
+        /// The body of a failed response (one that came back but failed validation or decoding).
+        public static let errorResponseBody = LogOptions(rawValue: 1 << 5)
+
+        /// Method and headers: Moya's default.
+        public static let `default`: LogOptions = [requestMethod, requestHeaders]
+        /// Everything except the cURL form.
+        public static let verbose: LogOptions = [
+            requestMethod, requestHeaders, requestBody, successResponseBody, errorResponseBody,
+        ]
+    }
+}

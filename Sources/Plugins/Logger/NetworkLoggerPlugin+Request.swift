@@ -1,0 +1,66 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension NetworkLoggerPlugin {
+    /// The lines logged when `request` is sent, as ``LogOptions`` ask.
+    func requestLines(for request: URLRequest, target: any TargetType, masker: SecretMasker) -> [String] {
+        let options = configuration.logOptions
+        if options.contains(.formatRequestAscURL) {
+            return curlLines(for: request, target: target, masker: masker)
+        }
+        var lines = [line("Request", masker.mask(request.url?.absoluteString ?? "-"), target)]
+        if options.contains(.requestHeaders) {
+            let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
+            let text = headers.map { "\"\($0.key)\": \"\(masker.printableValue(ofHeader: $0.key, value: $0.value))\"" }
+            lines.append(line("Request Headers", masker.mask("[" + text.joined(separator: ", ") + "]"), target))
+        }
+        if options.contains(.requestBody), let message = requestBodyMessage(for: request, masker: masker) {
+            lines.append(line("Request Body", message, target))
+        }
+        if options.contains(.requestMethod) {
+            lines.append(line("HTTP Request Method", request.httpMethod ?? "GET", target))
+        }
+        return lines
+    }
+
+    private func requestBodyMessage(for request: URLRequest, masker: SecretMasker) -> String? {
+        if let body = request.httpBody {
+            return bodyMessage(
+                body, contentType: request.value(forHTTPHeaderField: "Content-Type"),
+                format: configuration.formatter.requestData, masker: masker)
+        }
+        return request.httpBodyStream == nil ? nil : "(streamed body)"
+    }
+
+    /// The request as a `curl` command; a body that had to be cut or summarised gets a note of
+    /// its own, since the command then does not send all of it.
+    private func curlLines(for request: URLRequest, target: any TargetType, masker: SecretMasker) -> [String] {
+        var argument: String?
+        var note: String?
+        if let body = request.httpBody, !body.isEmpty {
+            let contentType = request.value(forHTTPHeaderField: "Content-Type")
+            switch BodyDescriber(limit: configuration.bodyLimit).describe(body, contentType: contentType) {
+            case .empty:
+                break
+            case .binary(let summary):
+                note = summary + " not included in the command"
+            case .text(let shown, let cutBytes):
+                let text = String(decoding: shown, as: UTF8.self)
+                argument = cutBytes > 0 ? masker.maskCut(text) : masker.mask(text)
+                if cutBytes > 0 {
+                    note =
+                        "the command sends only the first \(shown.count) bytes "
+                        + BodyDescriber.cutNote(shown: shown.count, cut: cutBytes)
+                }
+            }
+        }
+        let command = CURLFormatter.command(
+            for: request, headerValue: masker.printableValue(ofHeader:value:), body: argument)
+        var lines = [line("Request", masker.mask(command), target)]
+        if let note { lines.append(line("Request Body", note, target)) }
+        return lines
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension NetworkLoggerPlugin {
+    /// The lines logged when a call ends: `Response: 200 GET https://… (12 ms)`, then the body
+    /// or the error, as ``LogOptions`` ask.
+    func responseLines(for result: Result<Response, CourierError>, target: any TargetType) -> [String] {
+        let response: Response? =
+            switch result {
+            case .success(let response): response
+            case .failure(let error): error.response
+            }
+        let call = ledger.end(response?.request)
+        var masker =
+            call?.masker
+            ?? SecretMasker(
+                maskedHeaders: configuration.maskedHeaders, maskedQueryItems: configuration.maskedQueryItems)
+        if call == nil, let request = response?.request { masker.collect(from: request) }
+        if let headers = response?.response?.allHeaderFields {
+            var secretHeaders: [String: String] = [:]
+            for (name, value) in headers {
+                if let name = name as? String, masker.isSecret(header: name) { secretHeaders[name] = "\(value)" }
+            }
+            masker.collect(headers: secretHeaders)
+        }
+        let summary = call?.summary ?? Self.summary(of: response)
+        let duration = call.map { Self.describe(ContinuousClock.now - $0.start) } ?? "duration unknown"
+
+        var lines: [String] = []
+        switch result {
+        case .success(let response):
+            lines.append(line("Response", masker.mask("\(response.statusCode) \(summary) (\(duration))"), target))
+            if configuration.logOptions.contains(.successResponseBody) {
+                lines.append(line("Response Body", responseBodyMessage(response, masker: masker), target))
+            }
+        case .failure(let error):
+            if let response {
+                lines.append(line("Response", masker.mask("\(response.statusCode) \(summary) (\(duration))"), target))
+                if configuration.logOptions.contains(.errorResponseBody) {
+                    lines.append(line("Response Body", responseBodyMessage(response, masker: masker), target))
+                }
+                lines.append(line("Error", masker.mask(error.description), target))
+            } else {
+                let outcome = error.isCancelled ? "cancelled" : "failed"
+                lines.append(
+                    line("Error", masker.mask("\(summary) \(outcome) after \(duration): \(error.description)"), target))
+            }
+        }
+        return lines
+    }
+
+    private func responseBodyMessage(_ response: Response, masker: SecretMasker) -> String {
+        if let fileURL = response.fileURL, response.data.isEmpty { return "(saved to \(fileURL.path))" }
+        return bodyMessage(
+            response.data, contentType: response.value(forHTTPHeaderField: "Content-Type"),
+            format: configuration.formatter.responseData, masker: masker)
+    }
+
+    private static func summary(of response: Response?) -> String {
+        let url = response?.request?.url ?? response?.response?.url
+        return "\(response?.request?.httpMethod ?? "GET") \(url?.absoluteString ?? "-")"
+    }
+
+    /// `0.4 ms`, `12 ms`, `1.25 s`.
+    static func describe(_ duration: Duration) -> String {
+        let milliseconds =
+            Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+        if milliseconds < 10 { return "\((milliseconds * 10).rounded() / 10) ms" }
+        if milliseconds < 1000 { return "\(Int(milliseconds.rounded())) ms" }
+        return "\((milliseconds / 10).rounded() / 100) s"
+    }
+}

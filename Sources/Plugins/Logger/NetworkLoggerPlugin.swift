@@ -1,0 +1,90 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Logs every request and response: Moya's `NetworkLoggerPlugin`, with secrets masked.
+///
+/// ```swift
+/// let provider = Provider<MallAPI>(plugins: [
+///     NetworkLoggerPlugin(configuration: .init(logOptions: [.formatRequestAscURL, .errorResponseBody]))
+/// ])
+/// ```
+///
+/// For each call it writes the request when it is sent — the URL and, as ``LogOptions`` ask,
+/// the method, headers and body, or one copy-pasteable `curl` command — and a response line
+/// with the status, the method and URL and how long the call took (from `willSend` to
+/// `didReceive`), followed by the body or the error. Each attempt of a retried call is logged.
+///
+/// Secrets never reach the output: the values of `Authorization`, `Proxy-Authorization`,
+/// `Cookie`, `Set-Cookie`, `X-API-Key` and of the headers in ``Configuration/maskedHeaders``
+/// are printed as `***` (keeping a scheme such as `Bearer`), and the same values are masked
+/// wherever else they appear in the call's lines — in a response body that echoes them, in a
+/// URL, in an error message. Bodies longer than ``Configuration/bodyLimit`` are cut with a
+/// note of how much was left out, and binary bodies are summarised in one line.
+///
+/// Calls of a `MultiTarget` are logged with the real target. When
+/// ``Configuration/isEnabled`` answers `false` for a target, nothing at all is done for it.
+public struct NetworkLoggerPlugin: PluginType {
+    /// The headers masked by every logger, lowercased: `authorization`, `proxy-authorization`,
+    /// `cookie`, `set-cookie` and `x-api-key`.
+    public static let alwaysMaskedHeaders: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
+    ]
+
+    /// How the logger formats, what it includes and where it writes.
+    public let configuration: Configuration
+    let ledger = CallLedger()
+
+    /// The calls between `willSend` and `didReceive` right now, for tests.
+    var entriesInFlight: Int { ledger.count }
+
+    /// Creates a logger.
+    ///
+    /// - Parameter configuration: formatting, output and options; `Configuration()` (standard
+    ///   error, ``LogOptions/default``) by default.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+    }
+
+    /// Logs the request and notes when it was sent.
+    public func willSend(_ request: URLRequest, target: any TargetType) {
+        let target = MultiTarget.unwrap(target)
+        guard configuration.isEnabled(target) else { return }
+        var masker = SecretMasker(
+            maskedHeaders: configuration.maskedHeaders, maskedQueryItems: configuration.maskedQueryItems)
+        masker.collect(from: request)
+        let summary = "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "-")"
+        ledger.begin(request, entry: CallLedger.Entry(start: .now, summary: summary, masker: masker))
+        configuration.output(target, requestLines(for: request, target: target, masker: masker))
+    }
+
+    /// Logs the response line, with the time since ``willSend(_:target:)``, and the body or error.
+    public func didReceive(_ result: Result<Response, CourierError>, target: any TargetType) {
+        let target = MultiTarget.unwrap(target)
+        guard configuration.isEnabled(target) else { return }
+        configuration.output(target, responseLines(for: result, target: target))
+    }
+
+    /// `entry(identifier, message)` through the configured formatter.
+    func line(_ identifier: String, _ message: String, _ target: any TargetType) -> String {
+        configuration.formatter.entry(identifier, message, target)
+    }
+
+    /// The message for a body: cut, summarised or formatted, with secrets masked.
+    func bodyMessage(
+        _ data: Data, contentType: String?, format: Formatter.DataFormatterType, masker: SecretMasker
+    ) -> String {
+        switch BodyDescriber(limit: configuration.bodyLimit).describe(data, contentType: contentType) {
+        case .empty:
+            return "(empty)"
+        case .binary(let summary):
+            return summary
+        case .text(let shown, let cutBytes):
+            let text = format(shown)
+            guard cutBytes > 0 else { return masker.mask(text) }
+            return masker.maskCut(text) + " " + BodyDescriber.cutNote(shown: shown.count, cut: cutBytes)
+        }
+    }
+}

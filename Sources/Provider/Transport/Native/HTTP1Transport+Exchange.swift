@@ -1,0 +1,356 @@
+#if os(Linux)
+    import Foundation
+    import Glibc
+    import Synchronization
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    /// One request and its response over the pool: body sources, the retry of a request whose
+    /// pooled connection the server had closed, redirects, and the errors callers see.
+    extension HTTP1Transport {
+        /// Where a request body comes from.
+        private enum Body {
+            case none
+            case bytes(Data)
+            case file(URL, length: Int64)
+
+            var length: Int64 {
+                switch self {
+                case .none: 0
+                case .bytes(let data): Int64(data.count)
+                case .file(_, let length): length
+                }
+            }
+        }
+
+        /// A response, its body in memory or in a file.
+        private struct Exchanged {
+            var head: HTTPResponseHead
+            var body: Data
+            var file: URL?
+        }
+
+        /// Methods whose requests may be sent twice (RFC 9110 §9.2.2).
+        private static let idempotentMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"]
+
+        /// Statuses whose `Location` is followed.
+        private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
+        func sendFollowingRedirects(_ request: TransportRequest, loop: EventLoop) async throws -> TransportResponse {
+            var current = request.urlRequest
+            var kind = request.kind
+            var redirects = 0
+            while true {
+                let exchanged = try await exchange(current, kind: kind, progress: request.progress, loop: loop)
+                guard options.followsRedirects, Self.redirectStatuses.contains(exchanged.head.status),
+                    let next = Self.redirect(from: current, kind: kind, head: exchanged.head)
+                else { return try Self.response(exchanged, url: current.url) }
+                if let file = exchanged.file { try? FileManager.default.removeItem(at: file) }
+                redirects += 1
+                guard redirects <= options.maximumRedirects else {
+                    throw URLError(.httpTooManyRedirects, userInfo: Self.userInfo("Too many redirects", current.url))
+                }
+                let nextRequest = TransportRequest(
+                    urlRequest: next.request, kind: next.kind, progress: request.progress)
+                if !Self.canSend(nextRequest) {
+                    guard let fallback else {
+                        throw URLError(
+                            .unsupportedURL, userInfo: Self.userInfo("Redirect to an unsupported URL", next.request.url)
+                        )
+                    }
+                    return try await fallback.send(nextRequest)
+                }
+                current = next.request
+                kind = next.kind
+            }
+        }
+
+        /// The request a redirect leads to, `nil` without a usable `Location`. The rules are
+        /// ``URLSessionTransport``'s (``RedirectPolicy``): `307`/`308` keep the method and body,
+        /// `303` (and `301`/`302` after a `POST`) continue with a bodiless `GET`, and across
+        /// origins only ``RedirectPolicy/headersSafeAcrossOrigins`` are kept.
+        private static func redirect(
+            from request: URLRequest, kind: TransportRequest.Kind, head: HTTPResponseHead
+        ) -> (request: URLRequest, kind: TransportRequest.Kind)? {
+            guard let location = head.values(of: "Location").first, let base = request.url,
+                let target = URL(string: location, relativeTo: base)?.absoluteURL,
+                let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
+            else { return nil }
+            var next = request
+            next.url = target
+            var nextKind = kind
+            let method = (request.httpMethod ?? "GET").uppercased()
+            if (head.status == 303 && method != "HEAD")
+                || ((head.status == 301 || head.status == 302) && method == "POST")
+            {
+                next.httpMethod = "GET"
+                next.httpBody = nil
+                next.setValue(nil, forHTTPHeaderField: "Content-Type")
+                next.setValue(nil, forHTTPHeaderField: "Content-Length")
+                if case .upload = kind { nextKind = .data }
+            }
+            if !RedirectPolicy.sameOrigin(request.url, target) {
+                for name in (next.allHTTPHeaderFields ?? [:]).keys
+                where !RedirectPolicy.headersSafeAcrossOrigins.contains(name.lowercased()) {
+                    next.setValue(nil, forHTTPHeaderField: name)
+                }
+            }
+            return (next, nextKind)
+        }
+
+        private static func response(_ exchanged: Exchanged, url: URL?) throws -> TransportResponse {
+            guard let url,
+                let http = HTTPURLResponse(
+                    url: url, statusCode: exchanged.head.status, httpVersion: "HTTP/1.\(exchanged.head.minorVersion)",
+                    headerFields: exchanged.head.headerDictionary)
+            else { throw TransportError.notHTTP }
+            return TransportResponse(response: http, data: exchanged.body, downloadedFileURL: exchanged.file)
+        }
+
+        // MARK: One exchange
+
+        private func exchange(
+            _ request: URLRequest, kind: TransportRequest.Kind, progress: (@Sendable (TransferProgress) -> Void)?,
+            loop: EventLoop
+        ) async throws -> Exchanged {
+            guard request.httpBodyStream == nil else { throw HTTPRequestError.unsupportedBodyStream }
+            let target = try HTTPRequestSerializer.Target(url: request.url)
+            let body = try Self.body(of: request, kind: kind)
+            let head = try HTTPRequestSerializer.head(
+                for: request, target: target, bodyLength: body.length, userAgent: options.userAgent)
+            let method = (request.httpMethod ?? "GET").uppercased()
+            let key = HTTP1ConnectionPool.Key(host: target.host, port: target.port)
+            let timeout = MonotonicClock.nanoseconds(request.timeoutInterval)
+            var isUpload = false
+            if case .upload = kind { isUpload = true }
+            var download: (url: URL, fd: Int32)?
+            if case .download = kind { download = try Self.makeDownloadFile() }
+            var expectation = ResponseExpectation(
+                isResponseToHEAD: method == "HEAD",
+                limits: HTTPResponseParser.Limits(
+                    maximumHeaderBytes: options.maximumHeaderBytes, maximumHeaderCount: options.maximumHeaderCount),
+                file: download?.fd, maximumSize: options.maximumResponseSize, progress: isUpload ? nil : progress,
+                timeout: timeout)
+            defer { if let download { Glibc.close(download.fd) } }
+
+            var fresh = false
+            while true {
+                do {
+                    let received = try await attempt(
+                        head: head, body: body, key: key, target: target, expectation: expectation,
+                        uploadProgress: isUpload ? progress : nil, fresh: fresh, loop: loop)
+                    return Exchanged(head: received.head, body: received.body, file: download?.url)
+                } catch is RetryableFailure where !fresh && Self.idempotentMethods.contains(method) {
+                    // The pooled connection had been closed by the server: once more on a new one.
+                    fresh = true
+                    if let download {
+                        guard ftruncate(download.fd, 0) == 0, lseek(download.fd, 0, SEEK_SET) == 0 else {
+                            throw Self.reported(ConnectionFailure.fileWriteFailed(errno), url: request.url)
+                        }
+                    }
+                    expectation.timeout = timeout
+                } catch {
+                    if let download { try? FileManager.default.removeItem(at: download.url) }
+                    if Task.isCancelled || error is CancellationError { throw CancellationError() }
+                    throw Self.reported(
+                        error is RetryableFailure ? ConnectionFailure.closedBeforeResponse : error,
+                        url: request.url)
+                }
+            }
+        }
+
+        /// A pooled connection that the server had closed before this request reached it.
+        private struct RetryableFailure: Error {}
+
+        private func attempt(
+            head: [UInt8], body: Body, key: HTTP1ConnectionPool.Key, target: HTTPRequestSerializer.Target,
+            expectation: ResponseExpectation, uploadProgress: (@Sendable (TransferProgress) -> Void)?, fresh: Bool,
+            loop: EventLoop
+        ) async throws -> ReceivedResponse {
+            let relay = CancellationRelay()
+            return try await withTaskCancellationHandler {
+                let lease = try await pool.acquire(key, fresh: fresh)
+                let connection: HTTP1Connection
+                let reused: Bool
+                switch lease {
+                case .reuse(let pooled):
+                    connection = pooled
+                    reused = true
+                case .connect:
+                    do {
+                        let addresses = try SocketAddress.resolve(host: target.host, port: target.port)
+                        connection = try await HTTP1Connection.open(
+                            to: addresses, key: key, loop: loop, timeout: expectation.timeout, relay: relay)
+                    } catch {
+                        pool.releaseSlot(key)
+                        throw error
+                    }
+                    reused = false
+                }
+                relay.attach(connection)
+                do {
+                    try Task.checkCancellation()
+                    try connection.expect(expectation)
+                    try await Self.write(head: head, body: body, to: connection, progress: uploadProgress)
+                    let received = try await connection.response()
+                    pool.release(connection, reusable: received.reusable)
+                    return received
+                } catch {
+                    pool.release(connection, reusable: false)
+                    if reused, (error as? ConnectionFailure) == .closedBeforeResponse, !Task.isCancelled {
+                        throw RetryableFailure()
+                    }
+                    throw error
+                }
+            } onCancel: {
+                relay.cancel()
+            }
+        }
+
+        // MARK: Bodies
+
+        private static func body(of request: URLRequest, kind: TransportRequest.Kind) throws -> Body {
+            switch kind {
+            case .data, .download:
+                guard let data = request.httpBody, !data.isEmpty else { return .none }
+                return .bytes(data)
+            case .upload(.data(let data)):
+                return data.isEmpty ? .none : .bytes(data)
+            case .upload(.file(let url)):
+                var status = stat()
+                guard stat(url.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                    throw URLError(.fileDoesNotExist, userInfo: userInfo("Cannot read the upload file", url))
+                }
+                return .file(url, length: Int64(status.st_size))
+            }
+        }
+
+        /// Bodies up to this size go out with the head in one write.
+        private static let coalescedBodyLimit = 64 * 1024
+        /// The piece size of larger bodies, and of file reads.
+        private static let pieceSize = 256 * 1024
+
+        private static func write(
+            head: [UInt8], body: Body, to connection: HTTP1Connection,
+            progress: (@Sendable (TransferProgress) -> Void)?
+        ) async throws {
+            let total = body.length
+            switch body {
+            case .none:
+                try await connection.write(head)
+            case .bytes(let data) where data.count <= coalescedBodyLimit:
+                var bytes = head
+                bytes.append(contentsOf: data)
+                try await connection.write(bytes)
+                progress?(TransferProgress(completedUnitCount: total, totalUnitCount: total))
+            case .bytes(let data):
+                try await connection.write(head)
+                var sent = data.startIndex
+                while sent < data.endIndex {
+                    let end = min(data.endIndex, sent + pieceSize)
+                    try await connection.write(data[sent..<end])
+                    sent = end
+                    progress?(
+                        TransferProgress(completedUnitCount: Int64(sent - data.startIndex), totalUnitCount: total))
+                }
+            case .file(let url, let length):
+                try await connection.write(head)
+                try await writeFile(url, length: length, to: connection, progress: progress)
+            }
+        }
+
+        /// Streams `length` bytes of the file at `url`, a piece at a time.
+        private static func writeFile(
+            _ url: URL, length: Int64, to connection: HTTP1Connection, progress: (@Sendable (TransferProgress) -> Void)?
+        ) async throws {
+            let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else {
+                throw URLError(.fileDoesNotExist, userInfo: userInfo("Cannot open the upload file", url))
+            }
+            defer { Glibc.close(fd) }
+            var piece = [UInt8](repeating: 0, count: pieceSize)
+            var sent: Int64 = 0
+            while sent < length {
+                let wanted = Int(min(Int64(pieceSize), length - sent))
+                let count = piece.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, wanted) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    // The file shrank after its length was sent: the request cannot be completed.
+                    throw URLError(
+                        .cannotOpenFile, userInfo: userInfo("The upload file changed while it was sent", url))
+                }
+                try await connection.write(piece[0..<count])
+                sent += Int64(count)
+                progress?(TransferProgress(completedUnitCount: sent, totalUnitCount: length))
+            }
+        }
+
+        private static func makeDownloadFile() throws -> (url: URL, fd: Int32) {
+            let url = FileManager.default.temporaryDirectory
+                .appendingPathComponent("courier-download-\(UUID().uuidString)")
+            let fd = Glibc.open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard fd >= 0 else {
+                throw URLError(.cannotCreateFile, userInfo: userInfo("Cannot create the download file", url))
+            }
+            return (url, fd)
+        }
+
+        // MARK: Errors
+
+        /// The error a caller sees: connection failures as the `URLError` that `URLSession`
+        /// reports for them; parse, request, size and cancellation errors as they are.
+        static func reported(_ error: any Error, url: URL?) -> any Error {
+            guard let failure = error as? ConnectionFailure else { return error }
+            switch failure {
+            case .closedBeforeResponse:
+                return URLError(
+                    .networkConnectionLost,
+                    userInfo: userInfo("The server closed the connection without answering", url))
+            case .closedDuringResponse:
+                return URLError(
+                    .networkConnectionLost,
+                    userInfo: userInfo("The connection ended before the response was complete", url))
+            case .timedOut:
+                return URLError(.timedOut, userInfo: userInfo("The request timed out", url))
+            case .connectFailed(let code):
+                let message = String(cString: strerror(code))
+                return URLError(
+                    code == ETIMEDOUT ? .timedOut : .cannotConnectToHost,
+                    userInfo: userInfo("Could not connect to the server: \(message)", url))
+            case .fileWriteFailed(let code):
+                return URLError(.cannotWriteToFile, userInfo: userInfo(String(cString: strerror(code)), url))
+            }
+        }
+
+        private static func userInfo(_ description: String, _ url: URL?) -> [String: Any] {
+            var info: [String: Any] = [NSLocalizedDescriptionKey: description]
+            if let url { info[NSURLErrorFailingURLErrorKey] = url }
+            return info
+        }
+    }
+
+    /// Closes the connection of a call when its task is cancelled, whichever step the call is at.
+    final class CancellationRelay: Sendable {
+        private let state = Mutex<(cancelled: Bool, connection: HTTP1Connection?)>((false, nil))
+
+        /// Follows `connection` from now on; closes it at once if the call was cancelled already.
+        func attach(_ connection: HTTP1Connection) {
+            let cancelled = state.withLock { state in
+                state.connection = connection
+                return state.cancelled
+            }
+            if cancelled { connection.close(because: CancellationError()) }
+        }
+
+        /// Closes the followed connection, and any attached later.
+        func cancel() {
+            let connection = state.withLock { state in
+                state.cancelled = true
+                return state.connection
+            }
+            connection?.close(because: CancellationError())
+        }
+    }
+#endif

@@ -1,0 +1,152 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A ``Transport`` that speaks HTTP/1.1 itself, over non-blocking POSIX sockets and one epoll
+/// thread, for plain `http://` URLs on Linux.
+///
+/// FoundationNetworking's `URLSession` spends about half a millisecond of CPU per request on
+/// Linux; for services that call plain-HTTP APIs on loopback or inside a mesh, that is the
+/// bottleneck. This transport costs a small fraction of it and needs no package.
+///
+/// What it does:
+///
+/// - **HTTP/1.1** (RFC 9112): `Content-Length`, chunked and close-delimited bodies; no body for
+///   `HEAD`, `1xx`, `204` and `304`; header size and count limits; anything malformed fails with
+///   an ``HTTPParseError``, and a request that could inject a header or a line fails with an
+///   ``HTTPRequestError`` before anything is sent.
+/// - **Keep-alive**: a pool per host and port, at most ``Options/maximumConnectionsPerHost``
+///   connections, idle ones closed after ``Options/idleConnectionTimeout``. When a pooled
+///   connection turns out to have been closed by the server, an idempotent request (`GET`,
+///   `HEAD`, `OPTIONS`, `TRACE`, `PUT`, `DELETE`) is sent again once on a new connection;
+///   others fail with `URLError(.networkConnectionLost)`.
+/// - **Timeouts and cancellation**: `URLRequest.timeoutInterval` is the longest silence (nothing
+///   sent or received) before `URLError(.timedOut)`; cancelling the Swift task ends the call at
+///   once with `CancellationError` and closes its connection.
+/// - **Redirects**: as ``URLSessionTransport``: credentials never follow to another origin,
+///   `307`/`308` keep the method and the body, `303` (and `301`/`302` after a `POST`) continue
+///   with `GET`. A redirect to `https://` is sent through `fallback` when there is one.
+/// - **Bodies**: `httpBody`, ``UploadSource/data(_:)``, ``UploadSource/file(_:)`` (streamed from
+///   disk), and downloads written to a temporary file; progress is reported.
+///
+/// What it does not do — use ``RoutingTransport``, which sends those through `URLSession`:
+/// `https://`, proxies, `httpBodyStream`, credentials in the URL, content decoding (it sends no
+/// `Accept-Encoding`), cookies. On other systems than Linux ``isAvailable`` is `false` and
+/// every call fails with `URLError(.unsupportedURL)`.
+///
+/// Progress closures of downloads run on the transport's I/O thread: keep them short.
+///
+/// ```swift
+/// let provider = Provider<InventoryAPI>(transport: HTTP1Transport())
+/// ```
+public final class HTTP1Transport: Transport {
+    /// Limits and policies of an ``HTTP1Transport``.
+    public struct Options: Sendable {
+        /// The most connections open at once to one host and port; `32` by default. Requests
+        /// beyond it wait for a connection to come back.
+        public var maximumConnectionsPerHost: Int
+        /// How long an idle connection is kept for reuse, in seconds; `30` by default.
+        public var idleConnectionTimeout: TimeInterval
+        /// The largest response body accepted, in bytes; larger ones fail with
+        /// ``TransportError/responseTooLarge(limit:)``. `nil` (no limit) by default.
+        public var maximumResponseSize: Int64?
+        /// Whether redirects are followed; `true` by default. When `false`, the `3xx` response
+        /// itself is returned.
+        public var followsRedirects: Bool
+        /// The most redirects followed for one call before `URLError(.httpTooManyRedirects)`;
+        /// `16` by default.
+        public var maximumRedirects: Int
+        /// The longest status line and headers (or trailers) accepted, in bytes; `65,536` by default.
+        public var maximumHeaderBytes: Int
+        /// The most header (or trailer) fields accepted; `128` by default.
+        public var maximumHeaderCount: Int
+        /// The `User-Agent` sent when the request has none; `"Courier"` by default.
+        public var userAgent: String
+
+        /// Creates options; every parameter has the default stated on its property.
+        public init(
+            maximumConnectionsPerHost: Int = 32, idleConnectionTimeout: TimeInterval = 30,
+            maximumResponseSize: Int64? = nil, followsRedirects: Bool = true, maximumRedirects: Int = 16,
+            maximumHeaderBytes: Int = 64 * 1024, maximumHeaderCount: Int = 128, userAgent: String = "Courier"
+        ) {
+            self.maximumConnectionsPerHost = maximumConnectionsPerHost
+            self.idleConnectionTimeout = idleConnectionTimeout
+            self.maximumResponseSize = maximumResponseSize
+            self.followsRedirects = followsRedirects
+            self.maximumRedirects = maximumRedirects
+            self.maximumHeaderBytes = maximumHeaderBytes
+            self.maximumHeaderCount = maximumHeaderCount
+            self.userAgent = userAgent
+        }
+    }
+
+    /// The transport's limits and policies.
+    public let options: Options
+    /// Where a redirect to a URL this transport cannot send (`https://`) goes; `nil` returns
+    /// the `3xx` response instead.
+    public let fallback: (any Transport)?
+
+    #if os(Linux)
+        let pool: HTTP1ConnectionPool
+    #endif
+
+    /// Creates a transport with a connection pool of its own.
+    ///
+    /// - Parameters:
+    ///   - options: limits and policies; the defaults stated on ``Options`` by default.
+    ///   - fallback: sends redirects to URLs this transport cannot send; `nil` by default.
+    public init(options: Options = Options(), fallback: (any Transport)? = nil) {
+        self.options = options
+        self.fallback = fallback
+        #if os(Linux)
+            pool = HTTP1ConnectionPool(
+                maximumPerHost: options.maximumConnectionsPerHost,
+                idleTimeout: MonotonicClock.nanoseconds(options.idleConnectionTimeout) ?? 0)
+        #endif
+    }
+
+    deinit {
+        #if os(Linux)
+            pool.closeIdleConnections()
+        #endif
+    }
+
+    /// Whether this system can run the transport: Linux, with epoll available.
+    public static var isAvailable: Bool {
+        #if os(Linux)
+            EventLoop.shared != nil
+        #else
+            false
+        #endif
+    }
+
+    /// Whether this transport can send `request` itself: it is available, the URL is `http://`
+    /// with an ASCII host and no user or password, the body is not an `httpBodyStream`, and the
+    /// request asks for no content coding (`Accept-Encoding` absent or `identity`).
+    public static func canSend(_ request: TransportRequest) -> Bool {
+        guard isAvailable else { return false }
+        let urlRequest = request.urlRequest
+        guard urlRequest.httpBodyStream == nil, let url = urlRequest.url, url.user == nil, url.password == nil,
+            (try? HTTPRequestSerializer.Target(url: url)) != nil
+        else { return false }
+        if let encodings = urlRequest.value(forHTTPHeaderField: "Accept-Encoding") {
+            let codings = encodings.split(separator: ",").map {
+                $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+            }
+            return codings.allSatisfy { $0 == "identity" || $0.isEmpty }
+        }
+        return true
+    }
+
+    /// Sends `request`; throws `CancellationError` when the Swift task is cancelled.
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        #if os(Linux)
+            guard let loop = EventLoop.shared else { throw URLError(.unsupportedURL) }
+            return try await sendFollowingRedirects(request, loop: loop)
+        #else
+            throw URLError(.unsupportedURL)
+        #endif
+    }
+}

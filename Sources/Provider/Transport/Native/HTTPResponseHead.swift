@@ -1,0 +1,110 @@
+import Foundation
+
+/// The status line and header fields of a response, as the parser read them.
+struct HTTPResponseHead: Sendable, Equatable {
+    /// The minor version of `HTTP/1.x`.
+    var minorVersion: Int
+    /// The status code, `100...999`.
+    var status: Int
+    /// The reason phrase, possibly empty.
+    var reason: String
+    /// The fields in the order received; a repeated name appears once per line.
+    var headers: [HTTPField]
+
+    /// Every value of the field `name` (compared without case), in order.
+    func values(of name: String) -> [String] {
+        headers.compactMap { $0.name.caseInsensitiveEquals(name) ? $0.value : nil }
+    }
+
+    /// The comma-separated elements of every `name` field, trimmed and lowercased.
+    func tokens(of name: String) -> [String] {
+        values(of: name).flatMap { $0.split(separator: ",") }
+            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+    }
+
+    /// Whether the server lets the connection carry another request (RFC 9112 §9.3).
+    var keepsConnectionAlive: Bool {
+        let connection = tokens(of: "Connection")
+        if connection.contains("close") { return false }
+        return minorVersion >= 1 || connection.contains("keep-alive")
+    }
+
+    /// The fields as `HTTPURLResponse` takes them: repeated names joined with ", ".
+    var headerDictionary: [String: String] {
+        var fields: [String: String] = [:]
+        fields.reserveCapacity(headers.count)
+        for field in headers {
+            let name = field.name
+            let value = field.value
+            if let existing = fields[name] {
+                fields[name] = existing + ", " + value
+            } else {
+                fields[name] = value
+            }
+        }
+        return fields
+    }
+}
+
+/// One header or trailer field.
+struct HTTPField: Sendable, Equatable {
+    /// The name as received.
+    var name: String
+    /// The value, without surrounding whitespace.
+    var value: String
+}
+
+extension String {
+    /// ASCII case-insensitive comparison, without allocating.
+    func caseInsensitiveEquals(_ other: String) -> Bool {
+        let lhs = utf8
+        let rhs = other.utf8
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).allSatisfy { HTTPSyntax.lowercase($0) == HTTPSyntax.lowercase($1) }
+    }
+}
+
+/// Character classes of RFC 9110 and RFC 9112.
+enum HTTPSyntax {
+    static let cr: UInt8 = 0x0D
+    static let lf: UInt8 = 0x0A
+    static let space: UInt8 = 0x20
+    static let tab: UInt8 = 0x09
+    static let colon: UInt8 = 0x3A
+
+    /// `tchar`: the characters of a token (RFC 9110 §5.6.2).
+    static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether `bytes` is a non-empty token.
+    static func isToken<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+        !bytes.isEmpty && bytes.allSatisfy(isTokenCharacter)
+    }
+
+    static func lowercase(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+    }
+
+    static func isWhitespace(_ byte: UInt8) -> Bool { byte == space || byte == tab }
+
+    /// The value of a hexadecimal digit, or `nil`.
+    static func hexValue(_ byte: UInt8) -> Int64? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int64(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int64(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int64(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
+    }
+}

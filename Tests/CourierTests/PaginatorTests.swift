@@ -113,6 +113,17 @@ struct PaginatorTests {
         #expect(catalog.fetchedPages == [1, 1])
     }
 
+    @Test("a walk from the main actor, as a view model does")
+    @MainActor
+    func mainActorWalk() async throws {
+        let catalog = Catalog(total: 12)
+        var shown: [Int] = []
+        for try await goods in catalog.paginator.records {
+            shown.append(goods.id)
+        }
+        #expect(shown == Array(1...12))
+    }
+
     @Test("the walk starts at firstPage")
     func firstPage() async throws {
         let catalog = Catalog(total: 23)

@@ -24,7 +24,9 @@ let package = Package(
         .testTarget(name: "CourierTargetsTests", dependencies: ["CourierTargets"]),
         .testTarget(name: "CourierTests", dependencies: ["Courier"]),
         .testTarget(name: "CourierPluginsTests", dependencies: ["CourierPlugins"]),
-        .testTarget(name: "CourierTestingTests", dependencies: ["CourierTesting"]),
+        .testTarget(
+            name: "CourierTestingTests", dependencies: ["CourierTesting"],
+            resources: [.copy("Fixtures"), .copy("Recordings")]),
         .testTarget(
             name: "CourierLiveTests", dependencies: ["Courier", "CourierPlugins", "CourierTesting"]),
     ],

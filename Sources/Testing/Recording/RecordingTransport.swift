@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A ``Transport`` that sends every request through another transport and writes what came
+/// back to a fixture file, for a ``ReplayTransport`` to serve offline later.
+///
+/// Record once against a real server, commit the directory, and replay it in tests:
+///
+/// ```swift
+/// let recorder = RecordingTransport(recordingTo: URL(fileURLWithPath: "Tests/ShopTests/Recordings"),
+///                                   wrapping: URLSessionTransport())
+/// let provider = Provider<MallAPI>(transport: recorder, envelope: JSONEnvelope())
+/// _ = try await provider.request(.goods(firstPage))   // writes POST_mallProductsInfo_getProductList.json
+/// ```
+///
+/// - One file per call, named after the request's method, path and query (see ``ReplayTransport``
+///   for the names); the host is not part of the name. A request sent again in the same
+///   session is written to `…~2.json`, `…~3.json`, so a replay can answer a `401` and then a
+///   `200` as the server did. Recording again overwrites the files of the requests sent.
+/// - Each file holds the status, the headers and the body (JSON as JSON, other text as text,
+///   bytes as base64), or the error of a failed call. Secrets are masked as
+///   ``SecretMasking`` describes — `Authorization`, `Cookie`, `Set-Cookie`, `X-API-Key`, tokens
+///   in the query, and any of their values echoed in a body.
+/// - The caller gets the real, unmasked response. A file that cannot be written fails the
+///   call with ``RecordingError/cannotWrite(file:reason:)``, so a recording is never silently
+///   incomplete. A cancelled call is not recorded.
+public final class RecordingTransport: Transport {
+    /// Where the files are written.
+    public let directory: URL
+    /// The secrets masked in the files.
+    public let masking: SecretMasking
+    /// Whether the request body's fields are part of a recording's key.
+    public let keyIncludesBody: Bool
+
+    private let wrapped: any Transport
+    private struct State {
+        var calls: [String: Int] = [:]
+        var files: [URL] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates a recorder.
+    ///
+    /// - Parameters:
+    ///   - directory: where the files go; created when the first one is written.
+    ///   - transport: sends the requests; a new ``URLSessionTransport`` by default.
+    ///   - masking: the secrets to mask; ``SecretMasking/default`` by default.
+    ///   - keyIncludesBody: whether requests that differ only in their body (a `POST` of page 1
+    ///     and of page 2) get files of their own; `false` (the default) numbers them in call
+    ///     order instead. Form and JSON bodies are compared by their fields, secrets masked.
+    ///     The replay must use the same setting.
+    public init(
+        recordingTo directory: URL, wrapping transport: any Transport = URLSessionTransport(),
+        masking: SecretMasking = .default, keyIncludesBody: Bool = false
+    ) {
+        self.directory = directory
+        self.wrapped = transport
+        self.masking = masking
+        self.keyIncludesBody = keyIncludesBody
+    }
+
+    /// The files written so far, in the order their calls were sent; a file written twice is
+    /// listed once.
+    public var recordedFiles: [URL] {
+        state.withLock { $0.files }
+    }
+
+    /// Sends `request` through the wrapped transport and records the answer.
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let sent = SentRequest(request)
+        let key = RecordingKey(sent, masking: masking, includingBody: keyIncludesBody)
+        let file = state.withLock { state -> URL in
+            // The number is taken when the call is sent, as the replay takes it.
+            state.calls[key.description, default: 0] += 1
+            let file = directory.appendingPathComponent(key.fileName(call: state.calls[key.description] ?? 1))
+            if !state.files.contains(file) { state.files.append(file) }
+            return file
+        }
+
+        let response: TransportResponse
+        do {
+            response = try await wrapped.send(request)
+        } catch {
+            if !Self.isCancellation(error) {
+                try Recording(request: sent, key: key, error: error, masking: masking).write(to: file)
+            }
+            throw error
+        }
+        let body = response.downloadedFileURL.flatMap { try? Data(contentsOf: $0) } ?? response.data
+        do {
+            try Recording(request: sent, key: key, response: response.response, body: body, masking: masking)
+                .write(to: file)
+        } catch {
+            if let download = response.downloadedFileURL { try? FileManager.default.removeItem(at: download) }
+            throw error
+        }
+        return response
+    }
+
+    private static func isCancellation(_ error: any Error) -> Bool {
+        error is CancellationError || (error as? URLError)?.code == .cancelled
+    }
+}

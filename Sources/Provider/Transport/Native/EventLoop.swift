@@ -115,7 +115,7 @@
                     if connection.handle(events: flags, readBuffer: readBuffer) { unfinished.append(connection) }
                 }
                 for connection in retry
-                where connection.handle(events: Epoll.readable, readBuffer: readBuffer) {
+                where connection.handle(events: Epoll.readable | Epoll.readHangUp, readBuffer: readBuffer) {
                     unfinished.append(connection)
                 }
                 checkDeadlines()

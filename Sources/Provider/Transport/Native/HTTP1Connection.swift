@@ -71,6 +71,8 @@
 
         private struct State: Sendable {
             var isClosed = false
+            /// The handshake runs: only writability matters, reads and hang-ups are not the server's.
+            var isConnecting = false
             /// Why the connection closed, for whoever asks afterwards.
             var failure: (any Error)?
             /// An edge of writability seen while no writer waited.
@@ -129,16 +131,24 @@
                 var noDelay: Int32 = 1
                 _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
                 let connection = HTTP1Connection(fd: fd, key: key, loop: loop, timeout: timeout)
+                // Connect before registering: epoll reports a socket that is not connected yet as
+                // hung up, which the loop would take for the server closing it.
+                let started = connection.startConnecting(to: address)
+                guard started == 0 || started == EINPROGRESS || started == EINTR else {
+                    connection.close(because: ConnectionFailure.connectFailed(started))
+                    lastError = .connectFailed(started)
+                    continue
+                }
                 do {
                     try loop.register(connection)
                 } catch {
-                    Glibc.close(fd)
+                    connection.close(because: error)
                     throw error
                 }
                 if let timeout { loop.schedule(deadline: MonotonicClock.now() + timeout) }
                 relay.attach(connection)
                 do {
-                    try await connection.connect(to: address)
+                    try await connection.finishConnecting(inProgress: started != 0)
                     return connection
                 } catch let failure as ConnectionFailure {
                     connection.close(because: failure)
@@ -152,18 +162,26 @@
             throw lastError
         }
 
-        private func connect(to address: SocketAddress) async throws {
-            let result = state.withLock { state -> Int32 in
+        /// Starts a non-blocking connect: `0` when connected already, `errno` otherwise
+        /// (`EINPROGRESS` while the handshake runs).
+        private func startConnecting(to address: SocketAddress) -> Int32 {
+            state.withLock { state -> Int32 in
+                state.isConnecting = true
                 state.sawWritableEdge = false
                 return address.withSockAddr { Glibc.connect(fd, $0, $1) == 0 ? 0 : errno }
             }
-            if result == 0 { return }
-            guard result == EINPROGRESS || result == EINTR else { throw ConnectionFailure.connectFailed(result) }
-            try await waitUntilWritable()
+        }
+
+        /// Waits for the handshake when it is in progress, then checks its outcome.
+        private func finishConnecting(inProgress: Bool) async throws {
+            if inProgress {
+                try await waitUntilWritable()
+            }
             var error: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             let status = state.withLock { state -> Int32 in
                 guard !state.isClosed else { return EBADF }
+                state.isConnecting = false
                 return getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 ? error : errno
             }
             if status != 0 {
@@ -352,10 +370,12 @@
                         state.sawWritableEdge = true
                     }
                 }
-                guard events & (Epoll.readable | Epoll.readHangUp | Epoll.hangUp | Epoll.error) != 0 else {
-                    return false
-                }
-                return readAvailable(&state, readBuffer: readBuffer, actions: &actions)
+                guard !state.isConnecting,
+                    events & (Epoll.readable | Epoll.readHangUp | Epoll.hangUp | Epoll.error) != 0
+                else { return false }
+                // With a hang-up in this event, read to the end: no other edge will come for it.
+                let drain = events & (Epoll.readHangUp | Epoll.hangUp | Epoll.error) != 0
+                return readAvailable(&state, readBuffer: readBuffer, untilDrained: drain, actions: &actions)
             }
             actions.run(loop: loop, token: token)
             return more
@@ -363,7 +383,7 @@
 
         /// Reads until the socket is drained, the connection ends, or the budget runs out.
         private func readAvailable(
-            _ state: inout State, readBuffer: UnsafeMutableRawBufferPointer, actions: inout Actions
+            _ state: inout State, readBuffer: UnsafeMutableRawBufferPointer, untilDrained: Bool, actions: inout Actions
         ) -> Bool {
             guard let base = readBuffer.baseAddress else { return false }
             for _ in 0..<16 {
@@ -373,7 +393,7 @@
                     receive(UnsafeRawBufferPointer(start: base, count: count), &state, actions: &actions)
                     if state.isClosed { return false }
                     // A short read drained the socket; new data will raise a new edge.
-                    if count < readBuffer.count { return false }
+                    if count < readBuffer.count, !untilDrained { return false }
                     continue
                 }
                 if count == 0 {

@@ -137,13 +137,30 @@ public struct SecretMasking: Sendable, Equatable {
         "path", "domain", "expires", "max-age", "samesite", "secure", "httponly", "priority", "partitioned",
     ]
 
-    /// `a=***; b=***; Path=/`: every cookie value masked, attributes kept.
+    /// `a=***; b=***; Path=/`: every cookie value masked, attributes kept. Commas separate
+    /// cookies too, as Foundation joins several `Set-Cookie` headers with `, `.
     private static func maskedCookie(_ value: String) -> String {
-        value.split(separator: ";", omittingEmptySubsequences: false).map { part -> String in
-            guard let equals = part.firstIndex(of: "=") else { return String(part) }
-            let name = part[..<equals]
-            let key = name.trimmingCharacters(in: .whitespaces).lowercased()
-            return cookieAttributes.contains(key) ? String(part) : "\(name)=\(mask)"
-        }.joined(separator: ";")
+        var result = ""
+        var part = ""
+        func flush() {
+            if let equals = part.firstIndex(of: "=") {
+                let name = part[..<equals]
+                let key = name.trimmingCharacters(in: .whitespaces).lowercased()
+                result += cookieAttributes.contains(key) ? part : "\(name)=\(mask)"
+            } else {
+                result += part
+            }
+            part = ""
+        }
+        for character in value {
+            if character == ";" || character == "," {
+                flush()
+                result.append(character)
+            } else {
+                part.append(character)
+            }
+        }
+        flush()
+        return result
     }
 }

@@ -69,8 +69,7 @@ struct Recording: Codable, Sendable {
 
         var reply = Reply(status: response.statusCode)
         reply.headers = headers.reduce(into: [:]) { masked, header in
-            let value = masking.maskedValue(ofHeader: header.key, value: header.value)
-            masked[header.key] = masking.isSecret(header: header.key) ? value : secrets.scrub(value)
+            masked[header.key] = secrets.scrub(masking.maskedValue(ofHeader: header.key, value: header.value))
         }
         let contentType = HTTPResponses.value(of: "Content-Type", in: headers)?.lowercased() ?? ""
         if body.isEmpty {

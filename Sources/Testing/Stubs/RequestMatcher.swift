@@ -12,8 +12,8 @@ import Foundation
 /// stubs.when(.init("page 2") { $0.formBody["pageCurrent"] == "2" }).respond(.json(page2))
 /// ```
 ///
-/// ``StubTransport/when(_:)-(TargetType)`` and ``StubTransport/when(_:_:)`` are shorter spellings of
-/// the first and last line.
+/// `stubs.when(MallAPI.product(id: 7))` and `stubs.when("page 2") { … }` are shorter spellings
+/// of the first and last line.
 public struct RequestMatcher: Sendable, CustomStringConvertible {
     /// What the matcher matches, for error messages: `MallAPI.goods(…) (POST /goods …)`.
     public let description: String

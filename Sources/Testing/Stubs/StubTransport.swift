@@ -26,6 +26,8 @@ import Synchronization
 /// }
 /// ```
 ///
+/// - Leave the provider's `stubClosure` at its default (`neverStub`): a call stubbed from the
+///   target's `sampleData` never reaches any transport.
 /// - A request is answered by the **newest** stub that matches it, so a test can override a
 ///   stub that a shared helper registered.
 /// - A stub with several answers gives them to successive matching calls, then repeats the

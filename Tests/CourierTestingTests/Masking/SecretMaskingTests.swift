@@ -28,6 +28,10 @@ struct SecretMaskingTests {
             masking.maskedValue(ofHeader: "Set-Cookie", value: "sid=abc; Path=/; HttpOnly")
                 == "sid=***; Path=/; HttpOnly")
         #expect(masking.maskedValue(ofHeader: "Cookie", value: "a=1; b=2") == "a=***; b=***")
+        #expect(
+            masking.maskedValue(ofHeader: "Set-Cookie", value: "a=x1; Expires=Wed, 21 Oct 2015 07:28:00 GMT, b=y2")
+                == "a=***; Expires=Wed, 21 Oct 2015 07:28:00 GMT, b=***",
+            "Foundation joins several Set-Cookie headers with commas")
         #expect(masking.maskedValue(ofHeader: "X-Trace", value: "t-1") == "t-1")
     }
 

@@ -43,6 +43,11 @@ public final class URLSessionTransport: Transport {
     /// The session requests are sent with.
     public let session: URLSession
     private let delegate: URLSessionTransportDelegate
+    private let options: Options
+
+    /// How many `307`/`308` redirects one call follows before it fails with
+    /// `URLError(.httpTooManyRedirects)`.
+    static let maximumFollowedRedirects = 16
 
     /// Creates a transport with a session of its own.
     ///
@@ -55,6 +60,7 @@ public final class URLSessionTransport: Transport {
     ) {
         let delegate = URLSessionTransportDelegate(options: options)
         self.delegate = delegate
+        self.options = options
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
@@ -73,10 +79,51 @@ public final class URLSessionTransport: Transport {
     }
 
     /// Sends `request`; throws `CancellationError` when the Swift task is cancelled.
+    ///
+    /// A `307` or `308` redirect is followed here, with a new task that carries the same method
+    /// and body (FoundationNetworking would resend the request without its body); see
+    /// ``RedirectPolicy``.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        var current = request
+        for _ in 0...Self.maximumFollowedRedirects {
+            let answer = try await sendOnce(current)
+            guard options.followsRedirects,
+                let next = RedirectPolicy.followUp(current.urlRequest, after: answer.response)
+            else { return answer }
+            // The redirect's own body is not the answer: a download's file of it goes.
+            if let file = answer.downloadedFileURL { try? FileManager.default.removeItem(at: file) }
+            current.urlRequest = next
+        }
+        throw URLError(.httpTooManyRedirects)
+    }
+
+    /// One task. A fractional `timeoutInterval` is kept by an ``IdleWatchdog`` (FoundationNetworking
+    /// truncates it to whole seconds, so `0.5` would time out at once) and ends the call as
+    /// `URLError(.timedOut)`, as the session's own timeout does.
+    private func sendOnce(_ request: TransportRequest) async throws -> TransportResponse {
         try Task.checkCancellation()
+        let interval = request.urlRequest.timeoutInterval
+        guard interval > 0, interval.rounded(.up) != interval else { return try await run(request, watchdog: nil) }
+        let watchdog = IdleWatchdog(seconds: interval)
+        var watched = request
+        watched.urlRequest.timeoutInterval = interval.rounded(.up)
+        let forward = request.progress
+        watched.progress = { progress in
+            watchdog.noteActivity()
+            forward?(progress)
+        }
+        do {
+            return try await run(watched, watchdog: watchdog)
+        } catch {
+            throw watchdog.hasFired ? URLError(.timedOut) : error
+        }
+    }
+
+    private func run(_ request: TransportRequest, watchdog: IdleWatchdog?) async throws -> TransportResponse {
         let task = makeTask(for: request)
         let cancelTask: @Sendable () -> Void = { task.cancel() }
+        let watching = watchdog.map { watchdog in Task { await watchdog.watch(onIdle: cancelTask) } }
+        defer { watching?.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 delegate.register(task, request: request, continuation: continuation)

@@ -104,11 +104,19 @@ public struct SentRequest: Sendable, CustomStringConvertible {
     }
 
     /// The items of a form body, decoded; `+` stands for a space, as HTML forms write it.
+    ///
+    /// Parsed by hand: `URLComponents` stops the process when given a body that is not a valid
+    /// query, and any body can reach this.
     static func formItems(in body: Data) -> [URLQueryItem] {
         guard !body.isEmpty, let text = String(data: body, encoding: .utf8) else { return [] }
-        var components = URLComponents()
-        components.percentEncodedQuery = text.replacingOccurrences(of: "+", with: "%20")
-        return components.queryItems ?? []
+        func decode(_ part: Substring) -> String {
+            let spaced = part.replacingOccurrences(of: "+", with: " ")
+            return spaced.removingPercentEncoding ?? spaced
+        }
+        return text.split(separator: "&").map { field in
+            guard let equals = field.firstIndex(of: "=") else { return URLQueryItem(name: decode(field), value: nil) }
+            return URLQueryItem(name: decode(field[..<equals]), value: decode(field[field.index(after: equals)...]))
+        }
     }
 
     private static func dictionary(of items: [URLQueryItem]) -> [String: String] {

@@ -102,9 +102,11 @@ public struct StubAnswer: Sendable {
     /// The same answer, given `seconds` after the request arrives.
     ///
     /// The wait ends early when the caller's task is cancelled, and the call then fails with
-    /// `CancellationError`, as a real transport does.
+    /// `CancellationError`, as a real transport does. A negative or NaN delay is no delay.
     public func delayed(by seconds: TimeInterval) -> StubAnswer {
-        StubAnswer(outcome, delay: max(0, seconds))
+        // At most about 31 years: "forever" for a test, and no overflow in nanoseconds.
+        let limit: TimeInterval = 1e9
+        return StubAnswer(outcome, delay: seconds > 0 ? min(seconds, limit) : 0)
     }
 
     /// Waits for the delay, then answers `request`.

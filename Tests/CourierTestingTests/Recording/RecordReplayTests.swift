@@ -187,6 +187,27 @@ struct RecordReplayTests {
         #expect(names.count == 2 && names.allSatisfy { $0.hasPrefix("POST_echo~b") })
     }
 
+    @Test func aPlainTextBodyIsRecordedAndKeyedWithoutTrouble() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let note = BinTarget(
+            baseURL: Self.recordedBase, path: "/echo", method: .post,
+            task: .requestData(Data("a note: 100% <plain> text\nwith password=hunter2-secret".utf8)))
+        let recorder = RecordingTransport(recordingTo: directory, wrapping: FakeServer(), keyIncludesBody: true)
+
+        let live = try await Provider<BinTarget>(transport: recorder).request(note)
+        let replayed = try await Provider<BinTarget>(
+            transport: ReplayTransport(directory: directory, keyIncludesBody: true)
+        ).request(note)
+
+        #expect(replayed.statusCode == 201)
+        let expected = String(decoding: live.data, as: UTF8.self).replacingOccurrences(
+            of: "hunter2-secret", with: "***")
+        #expect(String(decoding: replayed.data, as: UTF8.self) == expected, "the echoed secret is masked")
+        let file = try #require(recorder.recordedFiles.first)
+        #expect(try String(contentsOf: file, encoding: .utf8).contains("a note: 100% <plain> text"))
+    }
+
     @Test func aHandWrittenRecordingNeedsOnlyAStatus() async throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -65,4 +65,21 @@ struct RequestAssertionTests {
         #expect(product.body == nil)
         #expect(throws: StubTransportError.self) { try product.decodeBody(Credentials.self) }
     }
+
+    @Test func anyBodyCanBeReadAsAFormWithoutCrashing() throws {
+        var request = URLRequest(url: try #require(URL(string: "https://shop.example.com/notes")))
+        request.httpBody = Data("not a form: <b> 100% {\"x\": 1}\nsecond line".utf8)
+        let sent = SentRequest(TransportRequest(urlRequest: request))
+
+        #expect(sent.formBody == ["not a form: <b> 100% {\"x\": 1}\nsecond line": ""])
+        #expect(sent.bodyString?.hasPrefix("not a form") == true)
+    }
+
+    @Test func formValuesAreDecoded() throws {
+        var request = URLRequest(url: try #require(URL(string: "https://shop.example.com/search")))
+        request.httpBody = Data("q=rice+cooker&tag=%E7%94%B5&empty=&flag".utf8)
+        let sent = SentRequest(TransportRequest(urlRequest: request))
+
+        #expect(sent.formBody == ["q": "rice cooker", "tag": "电", "empty": "", "flag": ""])
+    }
 }

@@ -122,7 +122,8 @@ struct CompletionHandlerTests {
             #expect(call.isCancelled)
             call.cancel()
         }
-        #expect(clock.now - start < .seconds(1))
+        // Far below the stub's 30 s, with room for a loaded machine running tests in parallel.
+        #expect(clock.now - start < .seconds(15))
         guard case .failure(let error) = result else {
             Issue.record("expected a failure")
             return

@@ -1,0 +1,191 @@
+import Courier
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What `URLSessionTransport` does on top of FoundationNetworking: redirects that keep
+/// credentials on their origin, 307 bodies, 401 challenges, cancellation, no shared state.
+@Suite("URLSessionTransport (httpbin)", .requiresHttpbin)
+struct TransportLiveTests {
+    private let provider = Provider<CoreBinTarget>()
+    private let credentials = [
+        "Authorization": "Bearer secret-token", "X-API-Key": "key-123", "Accept": "application/json",
+    ]
+
+    /// `/redirect-to` pointing at `url` with `status`, sent with credentials.
+    private func redirect(to url: String, status: Int) throws -> CoreBinTarget {
+        try CoreBinTarget.bin(
+            "/redirect-to",
+            task: .requestParameters(
+                parameters: ["url": url, "status_code": status], encoding: URLEncoding.queryString),
+            headers: credentials)
+    }
+
+    private func providerAddingQuery(_ parameters: [String: any Sendable]) -> Provider<CoreBinTarget> {
+        Provider<CoreBinTarget>(endpointClosure: { target in
+            Provider.defaultEndpointMapping(for: target).adding(parameters: parameters)
+        })
+    }
+
+    @Test("a cross-origin redirect drops Authorization and app headers", arguments: [302, 307])
+    func crossOriginRedirect(status: Int) async throws {
+        let base = try LiveServers.url(for: .httpbin)
+        let other = try #require(otherOrigin(of: base))
+        let destination = other.appendingPathComponent("headers").absoluteString
+        let echo = try await provider.request(try redirect(to: destination, status: status), as: BinEcho.self)
+        #expect(echo.header("Host") == "\(other.host ?? ""):\(other.port ?? 80)", "the redirect was not followed")
+        #expect(echo.header("Authorization") == nil)
+        #expect(echo.header("X-API-Key") == nil)
+        #expect(echo.header("Accept") == "application/json")
+    }
+
+    @Test("a same-origin redirect keeps Authorization and app headers", arguments: [302, 307])
+    func sameOriginRedirect(status: Int) async throws {
+        let echo = try await provider.request(try redirect(to: "/headers", status: status), as: BinEcho.self)
+        #expect(echo.header("Authorization") == "Bearer secret-token")
+        #expect(echo.header("X-API-Key") == "key-123")
+    }
+
+    @Test("a 307 or 308 redirect of a POST keeps the method and the body", arguments: [307, 308])
+    func postThroughBodyKeepingRedirect(status: Int) async throws {
+        let provider = providerAddingQuery(["url": "/anything", "status_code": status])
+        let target = try CoreBinTarget.bin(
+            "/redirect-to", method: .post, task: .requestJSONEncodable(["order": "A-1"]), headers: credentials)
+        let echo = try await provider.request(target, as: BinEcho.self)
+        #expect(echo.url?.hasSuffix("/anything") == true, "the redirect was not followed: \(echo.url ?? "-")")
+        #expect(echo.method == "POST")
+        #expect(echo.json == .object(["order": .string("A-1")]))
+        #expect(echo.header("Authorization") == "Bearer secret-token")
+    }
+
+    @Test("a cross-origin 307 of a PUT keeps the body and drops the credentials")
+    func crossOriginBodyKeepingRedirect() async throws {
+        let other = try #require(otherOrigin(of: try LiveServers.url(for: .httpbin)))
+        let destination = other.appendingPathComponent("anything").absoluteString
+        let provider = providerAddingQuery(["url": destination, "status_code": 307])
+        let target = try CoreBinTarget.bin(
+            "/redirect-to", method: .put, task: .requestJSONEncodable(["order": "B-2"]), headers: credentials)
+        let echo = try await provider.request(target, as: BinEcho.self)
+        #expect(echo.header("Host") == "\(other.host ?? ""):\(other.port ?? 80)", "the redirect was not followed")
+        #expect(echo.method == "PUT")
+        #expect(echo.json == .object(["order": .string("B-2")]))
+        #expect(echo.header("Authorization") == nil)
+        #expect(echo.header("X-API-Key") == nil)
+    }
+
+    @Test("a 303 after a POST is followed with a GET")
+    func seeOther() async throws {
+        let provider = providerAddingQuery(["url": "/anything", "status_code": 303])
+        let target = try CoreBinTarget.bin("/redirect-to", method: .post, task: .requestJSONEncodable(["a": 1]))
+        let echo = try await provider.request(target, as: BinEcho.self)
+        #expect(echo.method == "GET")
+    }
+
+    @Test("redirects are not followed when the transport is told so")
+    func redirectsNotFollowed() async throws {
+        let transport = URLSessionTransport(options: .init(followsRedirects: false))
+        let provider = Provider<CoreBinTarget>(transport: transport)
+        let response = try await provider.request(try redirect(to: "/get", status: 302))
+        #expect(response.statusCode == 302)
+        #expect(response.value(forHTTPHeaderField: "Location") == "/get")
+    }
+
+    @Test(
+        "the transport ends a 401 challenge promptly with the 401 response",
+        arguments: ["/status/401", "/basic-auth/user/passwd", "/digest-auth/auth/user/passwd"])
+    func challengeEndsPromptly(path: String) async throws {
+        let transport = URLSessionTransport()
+        let url = try LiveServers.url(for: .httpbin).appendingPathComponent(String(path.dropFirst()))
+        var request = URLRequest(url: url)
+        request.timeoutInterval = 10
+        let (answer, seconds) = try await coreElapsed {
+            try await transport.send(TransportRequest(urlRequest: request))
+        }
+        #expect(answer.response.statusCode == 401)
+        #expect(answer.response.value(forHTTPHeaderField: "WWW-Authenticate") != nil)
+        #expect(seconds < 3)
+    }
+
+    @Test("a fractional timeoutInterval is kept, not truncated to whole seconds", arguments: [0.3, 1.2])
+    func fractionalTimeout(seconds limit: Double) async throws {
+        var request = URLRequest(url: try LiveServers.url(for: .httpbin).appendingPathComponent("delay/3"))
+        request.timeoutInterval = limit
+        let transport = URLSessionTransport()
+        let (failure, seconds) = await coreElapsed { () async -> (any Error)? in
+            do {
+                _ = try await transport.send(TransportRequest(urlRequest: request))
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let error = try #require(failure, "expected a timeout")
+        #expect((error as? URLError)?.code == .timedOut, "got \(error)")
+        #expect(seconds >= limit - 0.05)
+        #expect(seconds < limit + 0.7)
+    }
+
+    @Test("a sub-second timeout is an idle timeout: a body that keeps arriving is not cut")
+    func subSecondTimeoutIsIdle() async throws {
+        let provider = Provider<CoreBinTarget>(requestClosure: { endpoint in
+            var request = try endpoint.urlRequest()
+            request.timeoutInterval = 0.6
+            return request
+        })
+        let target = try CoreBinTarget.bin(
+            "/drip",
+            task: .requestParameters(
+                parameters: ["duration": 1, "numbytes": 5, "delay": 0, "code": 200], encoding: URLEncoding.queryString),
+            validation: .successCodes)
+        let response = try await provider.request(target)
+        #expect(response.data.count == 5)
+    }
+
+    @Test("a sub-second timeout leaves a fast call alone")
+    func subSecondTimeoutFastCall() async throws {
+        let provider = Provider<CoreBinTarget>(requestClosure: { endpoint in
+            var request = try endpoint.urlRequest()
+            request.timeoutInterval = 0.8
+            return request
+        })
+        #expect(try await provider.request(try CoreBinTarget.bin("/get", validation: .successCodes)).statusCode == 200)
+    }
+
+    @Test("cancelling the Swift task surfaces as CancellationError from the transport")
+    func transportCancellation() async throws {
+        let transport = URLSessionTransport()
+        let url = try LiveServers.url(for: .httpbin).appendingPathComponent("delay/5")
+        let call = Task { try await transport.send(TransportRequest(urlRequest: URLRequest(url: url))) }
+        call.cancel()
+        let (result, seconds) = await coreElapsed { await call.result }
+        #expect(seconds < 1)
+        guard case .failure(let error) = result else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(error is CancellationError, "got \(error)")
+    }
+
+    @Test("cookies a server sets stay in the transport's session, never in the shared cookie storage")
+    func cookiesStayInTheSession() async throws {
+        let base = try LiveServers.url(for: .httpbin)
+        let transport = URLSessionTransport()
+        let provider = Provider<CoreBinTarget>(transport: transport)
+        let name = "courier_\(UInt32.random(in: 0...UInt32.max))"
+        let set = try CoreBinTarget.bin(
+            "/cookies/set", task: .requestParameters(parameters: [name: "v1"], encoding: URLEncoding.queryString))
+        _ = try await provider.request(set)
+        let shared = HTTPCookieStorage.shared.cookies(for: base) ?? []
+        #expect(!shared.contains { $0.name == name })
+        #expect(URLSessionTransport.defaultConfiguration().httpCookieStorage !== HTTPCookieStorage.shared)
+    }
+
+    @Test("a large body arrives whole")
+    func largeBody() async throws {
+        let response = try await provider.request(try CoreBinTarget.bin("/bytes/102400", validation: .successCodes))
+        #expect(response.data.count == 102_400)
+    }
+}

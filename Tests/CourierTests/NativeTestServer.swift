@@ -1,7 +1,8 @@
 #if os(Linux)
     import Foundation
     import Glibc
-    import Synchronization
+
+    @testable import Courier
 
     /// A loopback HTTP/1.1 server for the native transport's tests, scripted per test: every
     /// request is answered by the test's `respond` closure, byte for byte, so keep-alive,
@@ -59,7 +60,7 @@
         let events: AsyncStream<Event>
         private let sink: AsyncStream<Event>.Continuation
         private let listener: Int32
-        private let state = Mutex(State())
+        private let state = LockedState(State())
         private let respond: @Sendable (Request) -> Reply
 
         /// Starts listening on a free loopback port.

@@ -1,6 +1,5 @@
 #if os(Linux)
     import Foundation
-    import Synchronization
     import Testing
 
     @testable import Courier
@@ -337,7 +336,7 @@
                 "native-upload-\(UUID().uuidString)")
             try Data((0..<size).map { UInt8($0 % 251) }).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            let reported = Mutex<[TransferProgress]>([])
+            let reported = LockedState<[TransferProgress]>([])
             var request = URLRequest(url: server.url.appendingPathComponent("upload"))
             request.httpMethod = "PUT"
             let transportRequest = TransportRequest(urlRequest: request, kind: .upload(.file(file))) { progress in
@@ -356,7 +355,7 @@
             let body = (0..<300_000).map { UInt8($0 % 251) }
             let server = try Server { _ in .send(Server.response(body: body)) }
             defer { server.stop() }
-            let reported = Mutex<[TransferProgress]>([])
+            let reported = LockedState<[TransferProgress]>([])
             let request = TransportRequest(urlRequest: URLRequest(url: server.url), kind: .download) { progress in
                 reported.withLock { $0.append(progress) }
             }

@@ -1,7 +1,6 @@
 #if os(Linux)
     import Foundation
     import Glibc
-    import Synchronization
 
     /// One thread that waits on epoll for every native connection of the process, reads what
     /// arrives, and resumes the tasks waiting for it.
@@ -24,7 +23,7 @@
 
         private let epoll: Int32
         private let wakeUpFD: Int32
-        private let registry = Mutex(Registry())
+        private let registry = LockedState(Registry())
         /// The token of the wake-up eventfd; connection tokens start at 1.
         private static let wakeUpToken: UInt64 = 0
         private static let maximumEvents: Int32 = 256

@@ -1,7 +1,6 @@
 #if os(Linux)
     import Foundation
     import Glibc
-    import Synchronization
 
     /// Why a connection stopped, before ``HTTP1Transport`` reports it as a `URLError`.
     enum ConnectionFailure: Error, Equatable {
@@ -57,7 +56,7 @@
         /// The host and port it is connected to.
         let key: HTTP1ConnectionPool.Key
         private let loop: EventLoop
-        private let state: Mutex<State>
+        private let state: LockedState<State>
 
         private struct Receiver: Sendable {
             var parser: HTTPResponseParser
@@ -111,7 +110,7 @@
             self.key = key
             self.loop = loop
             self.token = loop.makeToken()
-            self.state = Mutex(State(lastActivity: MonotonicClock.now(), timeout: timeout))
+            self.state = LockedState(State(lastActivity: MonotonicClock.now(), timeout: timeout))
         }
 
         // MARK: Opening

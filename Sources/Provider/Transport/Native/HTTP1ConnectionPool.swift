@@ -1,6 +1,5 @@
 #if os(Linux)
     import Foundation
-    import Synchronization
 
     /// Keep-alive connections per host and port, at most ``maximumPerHost`` open at once (idle,
     /// in use or connecting); callers beyond that wait in line for one to come back.
@@ -46,7 +45,7 @@
         let maximumPerHost: Int
         /// How long a connection stays idle in the pool, in nanoseconds.
         let idleTimeout: UInt64
-        private let state = Mutex(State())
+        private let state = LockedState(State())
 
         init(maximumPerHost: Int, idleTimeout: UInt64) {
             self.maximumPerHost = max(1, maximumPerHost)

@@ -1,7 +1,6 @@
 #if os(Linux)
     import Foundation
     import Glibc
-    import Synchronization
 
     #if canImport(FoundationNetworking)
         import FoundationNetworking
@@ -333,7 +332,7 @@
 
     /// Closes the connection of a call when its task is cancelled, whichever step the call is at.
     final class CancellationRelay: Sendable {
-        private let state = Mutex<(cancelled: Bool, connection: HTTP1Connection?)>((false, nil))
+        private let state = LockedState<(cancelled: Bool, connection: HTTP1Connection?)>((false, nil))
 
         /// Follows `connection` from now on; closes it at once if the call was cancelled already.
         func attach(_ connection: HTTP1Connection) {

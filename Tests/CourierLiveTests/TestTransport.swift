@@ -1,0 +1,57 @@
+import Courier
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The transport live tests send through, chosen by the `COURIER_TEST_TRANSPORT` environment
+/// variable, so the whole live suite can run once per transport:
+///
+/// - `urlsession` (or unset): ``URLSessionTransport``, Courier's default;
+/// - `native`: ``RoutingTransport`` — the native HTTP/1.1 transport for `http://`, URLSession
+///   for anything it does not send.
+///
+/// A live test adopts it by passing `transport: TestTransport.make()` where it builds a
+/// provider (`Provider<Target>(transport: TestTransport.make())`), and
+/// `TestTransport.make(options)` where it built `URLSessionTransport(options:)` itself.
+///
+/// ```sh
+/// COURIER_TEST_TRANSPORT=native scripts/test --filter CourierLiveTests
+/// ```
+enum TestTransport {
+    /// A transport the live suite can run against.
+    enum Kind: String, CaseIterable, Sendable {
+        /// ``URLSessionTransport``.
+        case urlSession = "urlsession"
+        /// ``RoutingTransport`` (native for `http://`).
+        case native
+    }
+
+    /// The transport chosen by `COURIER_TEST_TRANSPORT`; `urlsession` when unset or unknown.
+    static var kind: Kind {
+        let value = ProcessInfo.processInfo.environment["COURIER_TEST_TRANSPORT"]?.lowercased() ?? ""
+        return Kind(rawValue: value) ?? .urlSession
+    }
+
+    /// A new transport of ``kind`` with `options`; the native transport gets the same response
+    /// size limit and redirect policy.
+    static func make(_ options: URLSessionTransport.Options = URLSessionTransport.Options()) -> any Transport {
+        make(kind, options)
+    }
+
+    /// A new transport of `kind` with `options`.
+    static func make(_ kind: Kind, _ options: URLSessionTransport.Options = URLSessionTransport.Options())
+        -> any Transport
+    {
+        let urlSession = URLSessionTransport(options: options)
+        switch kind {
+        case .urlSession:
+            return urlSession
+        case .native:
+            let nativeOptions = HTTP1Transport.Options(
+                maximumResponseSize: options.maximumResponseSize, followsRedirects: options.followsRedirects)
+            return RoutingTransport(nativeOptions: nativeOptions, urlSession: urlSession)
+        }
+    }
+}

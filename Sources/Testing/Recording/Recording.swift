@@ -55,6 +55,9 @@ struct Recording: Codable, Sendable {
         "content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive",
     ]
 
+    /// The largest request body kept for the reader; an upload is not worth its copy.
+    static let requestBodyLimit = 16_384
+
     /// The recording of `request` answered with `response` and `body`, secrets masked.
     init(request: SentRequest, key: RecordingKey, response: HTTPURLResponse, body: Data, masking: SecretMasking) {
         var headers: [String: String] = [:]
@@ -96,7 +99,9 @@ struct Recording: Codable, Sendable {
     private init(request: SentRequest, key: RecordingKey, secrets: ExchangeSecrets) {
         self.key = key.description
         var sent = Request(method: request.method, url: secrets.scrub(key.maskedURL))
-        if let body = request.body, !body.isEmpty {
+        if let body = request.body, body.count > Self.requestBodyLimit {
+            sent.bodyText = "(\(body.count) bytes, not kept)"
+        } else if let body = request.body, !body.isEmpty {
             if let json = JSONValue.parse(body) {
                 sent.body = secrets.scrub(json)
             } else if let text = String(data: body, encoding: .utf8) {

@@ -4,9 +4,9 @@ import Foundation
 ///
 /// The key is the method, the path and the query items sorted by name, with secret values
 /// masked — so a fresh token still finds its recording, and no secret the request carries
-/// reaches a file name — and, when the recorder is told so, a
-/// digest of the body's fields. The host is not part of it: a recording made against one
-/// server replays against any base URL.
+/// reaches a file name — and, when the recorder is told so, a digest of the body's fields.
+/// The host is not part of it: a recording made against one server replays against any
+/// base URL.
 ///
 /// The file name spells the key out so that a reader finds a request's file at a glance:
 ///
@@ -15,13 +15,15 @@ import Foundation
 /// | `GET /status/418`                        | `GET_status_418.json`                    |
 /// | `GET /get?token=…&page=1`                | `GET_get@page=1&token=masked.json`       |
 /// | the same request, second call            | `GET_get@page=1&token=masked~2.json`     |
-/// | `GET /search?q=a%20b` (needs escaping)   | `GET_search@q=a-20b~h1c9f3e0a.json`      |
+/// | `GET /search?q=a%20b` (needs escaping)   | `GET_search@q=a-20b~h56a62e25.json`      |
 /// | `POST /login` with the body in the key   | `POST_login~b5d41402a.json`              |
 ///
 /// Path slashes become `_`, the query follows `@`, and a masked value is written `masked`.
 /// When anything else had to be replaced (a character outside `A-Z a-z 0-9 . = & , + - _`, or
 /// an `_` in the path) or the name is long, `~h` and a stable hash of the whole key are
 /// appended, so two requests never share a file and the name never changes between runs.
+/// (On a case-insensitive disk, paths that differ only in case would share a file; the `key`
+/// stored in each file lets the replay report that instead of answering wrongly.)
 struct RecordingKey: Equatable, Sendable, CustomStringConvertible {
     /// `GET /get?page=1&token=***`, plus ` body:1a2b3c4d` when the body is part of the key.
     let description: String

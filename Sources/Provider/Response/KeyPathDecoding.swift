@@ -89,7 +89,15 @@ struct KeyPathDecoded<Value: Decodable>: Decodable {
         for key in path.dropLast() {
             container = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(key))
         }
-        value = try container.decode(Value.self, forKey: AnyCodingKey(last))
+        let key = AnyCodingKey(last)
+        // An optional at a missing last key is `nil`, as a synthesized optional property would be.
+        if let optional = Value.self as? any OptionalDecodable.Type, !container.contains(key),
+            let none = optional.none as? Value
+        {
+            value = none
+            return
+        }
+        value = try container.decode(Value.self, forKey: key)
     }
 
     static func decode(from data: Data, keyPath: String?, using decoder: JSONDecoder) throws -> Value {
@@ -103,6 +111,14 @@ struct KeyPathDecoded<Value: Decodable>: Decodable {
         return try KeyPathContext.$path.withValue(components, operation: decodeAtPath)
     }
 }
+
+/// `Optional`, seen through a generic `Value`: lets a key-path decode answer `nil`.
+private protocol OptionalDecodable {
+    static var none: Self { get }
+}
+
+/// The `none` case is the requirement's witness.
+extension Optional: OptionalDecodable {}
 
 extension DecodingError {
     /// Whether the error says the bytes are not JSON at all, as opposed to JSON of another shape.

@@ -249,6 +249,14 @@ struct ResponseDecodingTests {
         #expect(throws: CourierError.self) { try empty.map(User.self, failsOnEmptyData: false) }
     }
 
+    @Test("an optional type at a key path whose last key is missing decodes as nil, as a property would")
+    func missingLastKeyOptional() throws {
+        #expect(try response().map(String?.self, atKeyPath: "user.nickname") == nil)
+        #expect(try response().map(String?.self, atKeyPath: "user.id") == "u-1")
+        #expect(throws: CourierError.self) { try response().map(String.self, atKeyPath: "user.nickname") }
+        #expect(throws: CourierError.self) { try response().map(String?.self, atKeyPath: "nobody.nickname") }
+    }
+
     @Test("a JSON null at a key path decodes as nil for an optional")
     func nullAtKeyPath() throws {
         #expect(try response(#"{"data":null}"#).map(Int?.self, atKeyPath: "data") == nil)

@@ -6,7 +6,7 @@ extension NetworkLoggerPlugin {
     ///
     /// ```swift
     /// let configuration = NetworkLoggerPlugin.Configuration(
-    ///     output: { _, lines in lines.forEach { appLog.debug($0) } },
+    ///     output: { _, lines in for line in lines { appLog.debug(line) } },
     ///     logOptions: .verbose,
     ///     maskedHeaders: ["X-Session-Id"])
     /// ```

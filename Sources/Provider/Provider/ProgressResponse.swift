@@ -22,6 +22,11 @@ public struct TransferProgress: Sendable, Equatable {
 
 /// One step of a call's progress: a fraction while it runs, and the response at the end.
 ///
+/// Upload progress for uploads, download progress for everything else. The steps a provider
+/// hands out only grow (a step that would go back, as a retried transfer starting again does,
+/// is dropped); the last one has ``completed`` set, ``progress`` 1.0, the ``response`` and the
+/// last byte counts, and nothing follows it.
+///
 /// ```swift
 /// for try await step in provider.requestWithProgress(.upload(photo)) {
 ///     print(step.completed ? "done: \(step.response!.statusCode)" : "\(Int(step.progress * 100)) %")

@@ -4,22 +4,29 @@ import Foundation
     import FoundationNetworking
 #endif
 
+/// Downloads: where the body lands, for real and stubbed calls alike.
+///
+/// - A `2xx` body is moved to the URL the target's ``DownloadDestination`` returns; missing
+///   folders are created. The ``Response`` has an empty `data` and the file in `fileURL`.
+/// - A file already at the destination is **replaced**, atomically: the new file is staged
+///   beside it and renamed over it, so the old one stays whole until the new one is complete.
+///   A directory at the destination is not replaced; the call fails.
+/// - Any other status keeps the destination untouched: the body (an error page) is the
+///   `Response`'s `data`, so validation and envelopes see it as for any call.
+/// - A failed or cancelled download leaves nothing behind, at the destination or in the
+///   temporary directory.
 extension Provider {
     /// Turns what the transport received into a ``Response``, moving a downloaded file to its
     /// destination when the status is one the call can succeed with.
-    func finishTransfer(_ answer: TransportResponse, request: URLRequest, task: RequestTask)
+    func finishTransfer(_ answer: TransportResponse, request: URLRequest?, task: RequestTask)
         -> Result<Response, CourierError>
     {
         let status = answer.response.statusCode
         guard let temporaryFile = answer.downloadedFileURL else {
-            return .success(Response(statusCode: status, data: answer.data, request: request, response: answer.response))
+            return .success(
+                Response(statusCode: status, data: answer.data, request: request, response: answer.response))
         }
-        let destination: DownloadDestination? =
-            switch task {
-            case .downloadDestination(let destination), .downloadParameters(_, _, let destination): destination
-            default: nil
-            }
-        guard let destination, (200..<300).contains(status) else {
+        guard let destination = Self.downloadDestination(of: task), (200..<300).contains(status) else {
             // An error page is not the file: keep it as the body and leave the destination untouched.
             let body = (try? Data(contentsOf: temporaryFile)) ?? Data()
             try? FileManager.default.removeItem(at: temporaryFile)
@@ -37,13 +44,47 @@ extension Provider {
             Response(statusCode: status, data: Data(), request: request, response: answer.response, fileURL: target))
     }
 
+    /// A stubbed download behaves as a real one: the sample data is the downloaded body, so a
+    /// `2xx` sample is written to the destination (and `fileURL` set), and any other status keeps
+    /// the sample as the response's `data`. Other tasks pass through unchanged.
+    func finishStubbedTransfer(_ response: Response, task: RequestTask) -> Result<Response, CourierError> {
+        guard Self.downloadDestination(of: task) != nil, let http = response.response else { return .success(response) }
+        let temporaryFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("courier-download-\(UUID().uuidString)")
+        do {
+            try response.data.write(to: temporaryFile)
+        } catch {
+            return .failure(.underlying(error, response))
+        }
+        let answer = TransportResponse(response: http, downloadedFileURL: temporaryFile)
+        return finishTransfer(answer, request: response.request, task: task)
+    }
+
+    static func downloadDestination(of task: RequestTask) -> DownloadDestination? {
+        switch task {
+        case .downloadDestination(let destination), .downloadParameters(_, _, let destination): destination
+        default: nil
+        }
+    }
+
     /// Moves `source` to `destination`, creating folders and replacing a file already there.
+    ///
+    /// The file is first moved beside the destination under a hidden name (a copy when it
+    /// comes from another volume), then renamed into place in one step, so the destination
+    /// never holds a partial file.
     static func move(_ source: URL, to destination: URL) throws {
         let fileManager = FileManager.default
-        try fileManager.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-        if fileManager.fileExists(atPath: destination.path) {
-            try fileManager.removeItem(at: destination)
+        let folder = destination.deletingLastPathComponent()
+        try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+        let staged = folder.appendingPathComponent(".courier-\(UUID().uuidString).partial")
+        do {
+            try fileManager.moveItem(at: source, to: staged)
+            guard rename(staged.path, destination.path) == 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+        } catch {
+            try? fileManager.removeItem(at: staged)
+            throw error
         }
-        try fileManager.moveItem(at: source, to: destination)
     }
 }

@@ -125,6 +125,7 @@ extension Provider {
                 request, task: endpoint.task, progress: progress, timeout: timeout(for: target))
         case .immediate:
             result = stubbedResponse(endpoint, request: request)
+                .flatMap { finishStubbedTransfer($0, task: endpoint.task) }
         case .delayed(let seconds):
             do {
                 try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
@@ -132,6 +133,7 @@ extension Provider {
                 return .failure(.cancelled)
             }
             result = stubbedResponse(endpoint, request: request)
+                .flatMap { finishStubbedTransfer($0, task: endpoint.task) }
         }
         return result.flatMap { classify($0, target: target) }
     }
@@ -157,49 +159,44 @@ extension Provider {
         }
     }
 
+    /// Step 3 over the network: the body made ready (a large multipart body goes to a temporary
+    /// file, deleted whatever the outcome), the transport call under the target's deadline, and a
+    /// downloaded file moved to its destination.
     private func sendOverTransport(
         _ request: URLRequest, task: RequestTask, progress: ProgressBlock?, timeout: TimeInterval?
     ) async -> Result<Response, CourierError> {
-        let kind: TransportRequest.Kind
+        let body: TransferBody
         do {
-            kind = try Self.transportKind(of: task, request: request)
+            body = try await TransferBody.prepare(for: task, request: request)
         } catch {
-            return .failure(Self.courierError(error))
+            return .failure(Task.isCancelled ? .cancelled : Self.courierError(error))
         }
+        defer { body.discard() }
+
         var onProgress: (@Sendable (TransferProgress) -> Void)?
         if let progress {
             onProgress = { value in progress(ProgressResponse(progress: value)) }
         }
-        let transportRequest = TransportRequest(urlRequest: request, kind: kind, progress: onProgress)
+        let transportRequest = TransportRequest(urlRequest: body.request, kind: body.kind, progress: onProgress)
         let answer: TransportResponse
         do {
             let shared = trackInflights && transportRequest.kind.isData
             answer = try await Deadline.run(within: timeout) { [transport, inflights] in
-                shared
+                let answer =
+                    shared
                     ? try await inflights.send(transportRequest, over: transport)
                     : try await transport.send(transportRequest)
+                // A download that ended just as the call was cancelled or timed out is not kept.
+                if Task.isCancelled, let file = answer.downloadedFileURL {
+                    try? FileManager.default.removeItem(at: file)
+                    throw CancellationError()
+                }
+                return answer
             }
         } catch {
             return .failure(Task.isCancelled ? .cancelled : Self.courierError(error))
         }
-        return finishTransfer(answer, request: request, task: task)
-    }
-
-    private static func transportKind(of task: RequestTask, request: URLRequest) throws -> TransportRequest.Kind {
-        switch task {
-        case .uploadFile(let url):
-            return .upload(.file(url))
-        case .uploadMultipart(let parts), .uploadCompositeMultipart(let parts, _):
-            let contentType = request.value(forHTTPHeaderField: "Content-Type")
-            let boundary =
-                MultipartFormDataEncoder.boundary(fromContentType: contentType)
-                ?? MultipartFormDataEncoder.makeBoundary()
-            return .upload(.data(try MultipartFormDataEncoder.encode(parts, boundary: boundary)))
-        case .downloadDestination, .downloadParameters:
-            return .download
-        default:
-            return .data
-        }
+        return finishTransfer(answer, request: body.request, task: task)
     }
 
     /// The time limit of `target`: its own, or the provider's default.

@@ -51,7 +51,9 @@ extension Provider {
     ///   - target: the call.
     ///   - callbackQueue: where `completion` and `progress` run; the provider's `callbackQueue`
     ///     when `nil`, and the finishing task's thread when both are `nil`.
-    ///   - progress: receives upload or download progress; `nil` by default.
+    ///   - progress: receives upload progress for uploads and download progress otherwise, in
+    ///     steps that only grow, then a last step with the response (`completed`, `progress`
+    ///     1.0) just before `completion`; `nil` by default.
     ///   - completion: receives the result, once.
     /// - Returns: a handle that cancels the call.
     @discardableResult
@@ -61,16 +63,20 @@ extension Provider {
     ) -> Cancellable {
         let queue = callbackQueue ?? self.callbackQueue
         let cancellable = TaskCancellable()
-        let onProgress: ProgressBlock? = progress.map { block in
-            guard let queue else { return block }
-            return { step in queue.async { block(step) } }
+        let reporter: ProgressReporter? = progress.map { block in
+            guard let queue else { return ProgressReporter(block) }
+            return ProgressReporter { step in queue.async { block(step) } }
         }
+        var onProgress: ProgressBlock?
+        if let reporter { onProgress = { step in reporter.report(step) } }
         let task = Task {
             let result = await self.perform(target, progress: onProgress) {
                 (response: Response) throws(CourierError) -> Response in
                 try self.checkEnvelope(of: response, target: target)
                 return response
             }
+            // The last progress step (1.0, with the response) comes before the completion.
+            if case .success(let response) = result { reporter?.finish(with: response) }
             if let queue {
                 queue.async { completion(result) }
             } else {
@@ -93,15 +99,16 @@ extension Provider {
     /// Ending the iteration early cancels the call.
     public func requestWithProgress(_ target: Target) -> AsyncThrowingStream<ProgressResponse, any Error> {
         AsyncThrowingStream { continuation in
+            let reporter = ProgressReporter { continuation.yield($0) }
             let task = Task {
-                let result = await self.perform(target, progress: { continuation.yield($0) }) {
+                let result = await self.perform(target, progress: { reporter.report($0) }) {
                     (response: Response) throws(CourierError) -> Response in
                     try self.checkEnvelope(of: response, target: target)
                     return response
                 }
                 switch result {
                 case .success(let response):
-                    continuation.yield(ProgressResponse(response: response))
+                    reporter.finish(with: response)
                     continuation.finish()
                 case .failure(let error):
                     continuation.finish(throwing: error)

@@ -32,11 +32,18 @@ public final class URLSessionTransport: Transport {
         /// Whether redirects are followed; `true` by default. When `false`, the `3xx`
         /// response itself is returned.
         public var followsRedirects: Bool
+        /// The folder a download is written to while it runs, before the provider moves it to
+        /// its destination; `nil` (the system's temporary directory) by default. A folder on
+        /// the destination's volume makes that move a rename instead of a copy.
+        public var temporaryDirectory: URL?
 
         /// Creates options.
-        public init(maximumResponseSize: Int64? = nil, followsRedirects: Bool = true) {
+        public init(
+            maximumResponseSize: Int64? = nil, followsRedirects: Bool = true, temporaryDirectory: URL? = nil
+        ) {
             self.maximumResponseSize = maximumResponseSize
             self.followsRedirects = followsRedirects
+            self.temporaryDirectory = temporaryDirectory
         }
     }
 
@@ -144,7 +151,8 @@ public final class URLSessionTransport: Transport {
         case .upload(.file(let url)):
             session.uploadTask(with: request.urlRequest, fromFile: url)
         case .download:
-            session.downloadTask(with: request.urlRequest)
+            // A data task whose body the delegate writes to a file: see URLSessionTransportDelegate.
+            session.dataTask(with: request.urlRequest)
         }
     }
 }

@@ -5,17 +5,25 @@ import Synchronization
     import FoundationNetworking
 #endif
 
-/// The session delegate behind ``URLSessionTransport``: collects each task's body, reports
-/// progress, applies the redirect and challenge policies, and resumes the waiting call once.
-final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSessionDownloadDelegate,
-    @unchecked Sendable
-{
+/// The session delegate behind ``URLSessionTransport``: collects each task's body (in memory,
+/// or in a file for a download), reports progress, applies the redirect and challenge policies,
+/// and resumes the waiting call once.
+///
+/// Downloads run as data tasks whose body this delegate writes to a file of its own.
+/// FoundationNetworking's download tasks leave their partial temporary file behind when a
+/// download fails, under a name the app never learns; a file of Courier's own is deleted on
+/// every failure and cancellation.
+final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// What is known of one running task; touched only under `records`' lock, hence unchecked.
     private final class Record: @unchecked Sendable {
         let continuation: CheckedContinuation<TransportResponse, any Error>
         let request: TransportRequest
         var data = Data()
+        /// Bytes of the response body received so far.
+        var receivedBytes: Int64 = 0
+        /// For a download: the file the body is written to, and its handle while it is open.
         var downloadedFile: URL?
+        var fileHandle: FileHandle?
         var failure: (any Error)?
         /// The `401` that carried an HTTP authentication challenge.
         var challengeResponse: HTTPURLResponse?
@@ -23,6 +31,78 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         init(continuation: CheckedContinuation<TransportResponse, any Error>, request: TransportRequest) {
             self.continuation = continuation
             self.request = request
+        }
+
+        var isDownload: Bool {
+            if case .download = request.kind { return true }
+            return false
+        }
+
+        var isUpload: Bool {
+            if case .upload = request.kind { return true }
+            return false
+        }
+
+        /// What to do after a piece of the body arrived.
+        enum Reception: Sendable {
+            case proceed
+            case report(TransferProgress)
+            /// The transfer must stop; ``failure`` says why.
+            case stop
+        }
+
+        /// Keeps a piece of the body: in memory, or in the download's file.
+        func receive(_ piece: Data, options: URLSessionTransport.Options, expectedLength: Int64) -> Reception {
+            receivedBytes += Int64(piece.count)
+            if let limit = options.maximumResponseSize, receivedBytes > limit {
+                failure = TransportError.responseTooLarge(limit: limit)
+                data = Data()
+                return .stop
+            }
+            if isDownload {
+                guard openDownloadFile(in: options.temporaryDirectory) else { return .stop }
+                do {
+                    try fileHandle?.write(contentsOf: piece)
+                } catch {
+                    failure = error
+                    return .stop
+                }
+            } else {
+                data.append(piece)
+            }
+            guard request.progress != nil, !isUpload else { return .proceed }
+            return .report(TransferProgress(completedUnitCount: receivedBytes, totalUnitCount: expectedLength))
+        }
+
+        /// Creates the download's file (`courier-download-<UUID>` in `folder`, the system's
+        /// temporary directory when `nil`) unless it is open already; `false`, with ``failure``
+        /// set, when it cannot be created.
+        func openDownloadFile(in folder: URL?) -> Bool {
+            guard failure == nil else { return false }
+            guard isDownload, downloadedFile == nil else { return true }
+            let file = (folder ?? FileManager.default.temporaryDirectory)
+                .appendingPathComponent("courier-download-\(UUID().uuidString)")
+            do {
+                guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+                    throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+                }
+                downloadedFile = file
+                fileHandle = try FileHandle(forWritingTo: file)
+                return true
+            } catch {
+                failure = error
+                return false
+            }
+        }
+
+        /// Closes the download's file; deletes it too unless it is `kept`.
+        func closeDownloadFile(kept: Bool) {
+            try? fileHandle?.close()
+            fileHandle = nil
+            if !kept, let file = downloadedFile {
+                try? FileManager.default.removeItem(at: file)
+                downloadedFile = nil
+            }
         }
     }
 
@@ -49,21 +129,32 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let record = records.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let failure = record.failure ?? error
+        let response = task.response as? HTTPURLResponse
+        // A download's file survives only a complete, successful transfer.
+        let keepsFile = record.challengeResponse == nil && failure == nil && response != nil
+        record.closeDownloadFile(kept: keepsFile)
         if let challenged = record.challengeResponse, record.failure == nil {
             record.continuation.resume(returning: TransportResponse(response: challenged, data: record.data))
             return
         }
-        if let failure = record.failure ?? error {
-            if let file = record.downloadedFile { try? FileManager.default.removeItem(at: file) }
+        if let failure {
             record.continuation.resume(throwing: Self.normalize(failure))
             return
         }
-        guard let response = task.response as? HTTPURLResponse else {
+        guard let response else {
             record.continuation.resume(throwing: TransportError.notHTTP)
             return
         }
-        record.continuation.resume(
-            returning: TransportResponse(response: response, data: record.data, downloadedFileURL: record.downloadedFile))
+        // A download with an empty body (a 204) still ends with a file, an empty one.
+        let folder = options.temporaryDirectory
+        if record.isDownload, record.downloadedFile == nil, !record.openDownloadFile(in: folder) {
+            record.continuation.resume(throwing: Self.normalize(record.failure ?? TransportError.notHTTP))
+            return
+        }
+        record.closeDownloadFile(kept: true)
+        let answer = TransportResponse(response: response, data: record.data, downloadedFileURL: record.downloadedFile)
+        record.continuation.resume(returning: answer)
     }
 
     /// FoundationNetworking reports cancellation as `URLError.cancelled`; Courier reports it
@@ -84,32 +175,23 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
             completionHandler(.cancel)
             return
         }
+        guard withRecord(dataTask, { $0.openDownloadFile(in: options.temporaryDirectory) }) != false else {
+            completionHandler(.cancel)
+            return
+        }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let outcome = withRecord(dataTask) { record -> (tooLarge: Bool, progress: TransferProgress?) in
-            record.data.append(data)
-            if let limit = options.maximumResponseSize, Int64(record.data.count) > limit {
-                record.failure = TransportError.responseTooLarge(limit: limit)
-                record.data = Data()
-                return (true, nil)
-            }
-            guard record.request.progress != nil, !Self.isUpload(record.request) else { return (false, nil) }
-            let total = dataTask.response?.expectedContentLength ?? -1
-            return (false, TransferProgress(completedUnitCount: Int64(record.data.count), totalUnitCount: total))
+        let expectedLength = dataTask.response?.expectedContentLength ?? -1
+        let outcome = withRecord(dataTask) { record in
+            record.receive(data, options: options, expectedLength: expectedLength)
         }
-        guard let outcome else { return }
-        if outcome.tooLarge {
-            dataTask.cancel()
-        } else if let progress = outcome.progress {
-            report(progress, for: dataTask)
+        switch outcome {
+        case .stop: dataTask.cancel()
+        case .report(let progress): report(progress, for: dataTask)
+        case .proceed, nil: break
         }
-    }
-
-    private static func isUpload(_ request: TransportRequest) -> Bool {
-        if case .upload = request.kind { return true }
-        return false
     }
 
     private func fail(_ task: URLSessionTask, with error: any Error) {
@@ -127,35 +209,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, URLSe
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        report(TransferProgress(completedUnitCount: totalBytesSent, totalUnitCount: totalBytesExpectedToSend), for: task)
-    }
-
-    // MARK: Download
-
-    func urlSession(
-        _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
-        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
-    ) {
-        if let limit = options.maximumResponseSize, totalBytesWritten > limit {
-            fail(downloadTask, with: TransportError.responseTooLarge(limit: limit))
-            downloadTask.cancel()
-            return
-        }
-        report(
-            TransferProgress(completedUnitCount: totalBytesWritten, totalUnitCount: totalBytesExpectedToWrite),
-            for: downloadTask)
-    }
-
-    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
-        // The session deletes `location` when this method returns, so the file is moved now.
-        let kept = FileManager.default.temporaryDirectory
-            .appendingPathComponent("courier-download-\(UUID().uuidString)")
-        do {
-            try FileManager.default.moveItem(at: location, to: kept)
-            _ = withRecord(downloadTask) { $0.downloadedFile = kept }
-        } catch {
-            fail(downloadTask, with: error)
-        }
+        let progress = TransferProgress(completedUnitCount: totalBytesSent, totalUnitCount: totalBytesExpectedToSend)
+        report(progress, for: task)
     }
 
     // MARK: Redirects

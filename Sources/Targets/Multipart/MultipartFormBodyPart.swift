@@ -25,8 +25,9 @@ public struct MultipartFormBodyPart: Sendable {
     /// The file name sent in `Content-Disposition`; for a `.file` part without one, the
     /// file's own name is used.
     public let fileName: String?
-    /// The part's `Content-Type`; a file part without one is sent as
-    /// `application/octet-stream`, a data part without one as a plain form field.
+    /// The part's `Content-Type`. Without one, a part with a file name (every `.file` part)
+    /// gets the type its extension names (`image/jpeg` for `.jpg`, …) or
+    /// `application/octet-stream`; a data part without a file name is a plain form field.
     public let mimeType: String?
 
     /// Creates a part.

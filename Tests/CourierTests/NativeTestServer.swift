@@ -4,6 +4,15 @@
 
     @testable import Courier
 
+    /// How much longer than usual timing bounds may be: sanitizers slow everything several times.
+    enum NativeTiming {
+        /// `4` under ThreadSanitizer or AddressSanitizer, `1` otherwise.
+        static let slack: Double = {
+            let sanitized = dlsym(nil, "__tsan_init") != nil || dlsym(nil, "__asan_init") != nil
+            return sanitized ? 4 : 1
+        }()
+    }
+
     /// A loopback HTTP/1.1 server for the native transport's tests, scripted per test: every
     /// request is answered by the test's `respond` closure, byte for byte, so keep-alive,
     /// connections closed by the server, hangs and malformed answers can all be staged.

@@ -144,7 +144,6 @@
                     connection.close(because: error)
                     throw error
                 }
-                if let timeout { loop.schedule(deadline: MonotonicClock.now() + timeout) }
                 relay.attach(connection)
                 do {
                     try await connection.finishConnecting(inProgress: started != 0)
@@ -228,7 +227,6 @@
                 state.idleDeadline = nil
                 state.lastActivity = now
             }
-            if let timeout = expectation.timeout { loop.schedule(deadline: now + timeout) }
         }
 
         /// Writes all of `bytes`, waiting for the socket to drain when it is full.
@@ -289,6 +287,7 @@
 
         private func waitUntilWritable() async throws {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                var deadline: UInt64?
                 let ready = state.withLock { state -> Result<Void, any Error>? in
                     if state.isClosed { return .failure(state.failure ?? ConnectionFailure.closedBeforeResponse) }
                     if state.sawWritableEdge {
@@ -296,15 +295,29 @@
                         return .success(())
                     }
                     state.writeWaiter = continuation
+                    deadline = Self.startWaiting(&state)
                     return nil
                 }
                 if let ready { continuation.resume(with: ready) }
+                if let deadline { loop.schedule(deadline: deadline) }
             }
+        }
+
+        /// Starts the idle clock of a task that parks on the connection, and returns its deadline.
+        ///
+        /// The clock runs only while a task waits here, from the later of its last byte and the
+        /// moment it parked: time a resumed task spends waiting for a thread is not silence from
+        /// the server (on a busy cooperative pool that can be longer than the timeout).
+        private static func startWaiting(_ state: inout State) -> UInt64? {
+            guard let timeout = state.timeout else { return nil }
+            state.lastActivity = MonotonicClock.now()
+            return state.lastActivity + timeout
         }
 
         /// The response to the request written, once complete.
         func response() async throws -> ReceivedResponse {
             try await withCheckedThrowingContinuation { continuation in
+                var deadline: UInt64?
                 let ready = state.withLock { state -> Result<ReceivedResponse, any Error>? in
                     guard let receiver = state.receiver else {
                         return .failure(state.failure ?? ConnectionFailure.closedBeforeResponse)
@@ -319,9 +332,11 @@
                         return result
                     }
                     state.receiver?.continuation = continuation
+                    deadline = Self.startWaiting(&state)
                     return nil
                 }
                 if let ready { continuation.resume(with: ready) }
+                if let deadline { loop.schedule(deadline: deadline) }
             }
         }
 
@@ -537,6 +552,8 @@
             let next = state.withLock { state -> UInt64? in
                 guard !state.isClosed else { return nil }
                 if let timeout = state.timeout {
+                    // Only a parked task times out; see `startWaiting`.
+                    guard state.writeWaiter != nil || state.receiver?.continuation != nil else { return nil }
                     let deadline = state.lastActivity + timeout
                     guard now >= deadline else { return deadline }
                     fail(&state, with: ConnectionFailure.timedOut, actions: &actions)

@@ -16,17 +16,44 @@ struct HTTPResponseHead: Sendable, Equatable {
         headers.compactMap { $0.name.caseInsensitiveEquals(name) ? $0.value : nil }
     }
 
-    /// The comma-separated elements of every `name` field, trimmed and lowercased.
-    func tokens(of name: String) -> [String] {
-        values(of: name).flatMap { $0.split(separator: ",") }
-            .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+    /// Calls `body` with each comma-separated element of every `name` field, without
+    /// surrounding whitespace (empty elements included), in order.
+    func forEachElement<Failure: Error>(
+        of name: String, _ body: (Substring) throws(Failure) -> Void
+    ) throws(Failure) {
+        for field in headers where field.name.caseInsensitiveEquals(name) {
+            let utf8 = field.value.utf8
+            var start = utf8.startIndex
+            var index = start
+            while true {
+                let atEnd = index == utf8.endIndex
+                if atEnd || utf8[index] == UInt8(ascii: ",") {
+                    var first = start
+                    var last = index
+                    while first < last, HTTPSyntax.isWhitespace(utf8[first]) { first = utf8.index(after: first) }
+                    while last > first, HTTPSyntax.isWhitespace(utf8[utf8.index(before: last)]) {
+                        last = utf8.index(before: last)
+                    }
+                    try body(Substring(utf8[first..<last]))
+                    if atEnd { break }
+                    start = utf8.index(after: index)
+                }
+                index = utf8.index(after: index)
+            }
+        }
+    }
+
+    /// Whether an element of a `name` field is `token`, in any case.
+    func containsToken(_ token: String, in name: String) -> Bool {
+        var found = false
+        forEachElement(of: name) { element in if element.caseInsensitiveEquals(token) { found = true } }
+        return found
     }
 
     /// Whether the server lets the connection carry another request (RFC 9112 §9.3).
     var keepsConnectionAlive: Bool {
-        let connection = tokens(of: "Connection")
-        if connection.contains("close") { return false }
-        return minorVersion >= 1 || connection.contains("keep-alive")
+        if containsToken("close", in: "Connection") { return false }
+        return minorVersion >= 1 || containsToken("keep-alive", in: "Connection")
     }
 
     /// The fields as `HTTPURLResponse` takes them: repeated names joined with ", ".
@@ -54,9 +81,9 @@ struct HTTPField: Sendable, Equatable {
     var value: String
 }
 
-extension String {
+extension StringProtocol {
     /// ASCII case-insensitive comparison, without allocating.
-    func caseInsensitiveEquals(_ other: String) -> Bool {
+    func caseInsensitiveEquals(_ other: some StringProtocol) -> Bool {
         let lhs = utf8
         let rhs = other.utf8
         guard lhs.count == rhs.count else { return false }

@@ -428,7 +428,6 @@ struct HTTPResponseParser: Sendable {
 
     /// Decides how the body of `head` ends (RFC 9112 §6.3) and moves to that state.
     private mutating func frame(_ head: HTTPResponseHead) throws(HTTPParseError) {
-        let lengths = head.values(of: "Content-Length")
         if isResponseToHEAD || head.status < 200 || head.status == 204 || head.status == 304 {
             framing = Framing.none
             // A 101 switches protocols: whatever follows is not HTTP/1.1.
@@ -436,10 +435,21 @@ struct HTTPResponseParser: Sendable {
             state = .complete
             return
         }
-        let codings = head.tokens(of: "Transfer-Encoding")
-        if !codings.isEmpty {
-            requiresConnectionClose = !lengths.isEmpty
-            if codings.last == "chunked" {
+        var hasLength = false
+        var hasCodings = false
+        var lastCodingIsChunked = false
+        for field in head.headers {
+            if field.name.caseInsensitiveEquals("Content-Length") { hasLength = true }
+            if field.name.caseInsensitiveEquals("Transfer-Encoding") { hasCodings = true }
+        }
+        if hasCodings {
+            head.forEachElement(of: "Transfer-Encoding") { coding in
+                if !coding.isEmpty { lastCodingIsChunked = coding.caseInsensitiveEquals("chunked") }
+            }
+        }
+        if hasCodings {
+            requiresConnectionClose = hasLength
+            if lastCodingIsChunked {
                 framing = .chunked
                 state = .chunkSize
             } else {
@@ -449,8 +459,8 @@ struct HTTPResponseParser: Sendable {
             }
             return
         }
-        if !lengths.isEmpty {
-            let length = try Self.contentLength(lengths)
+        if hasLength {
+            let length = try Self.contentLength(of: head)
             framing = .contentLength(length)
             state = length == 0 ? .complete : .body(remaining: length)
             return
@@ -461,18 +471,18 @@ struct HTTPResponseParser: Sendable {
     }
 
     /// One length from every `Content-Length` value: each a list of equal decimal numbers.
-    private static func contentLength(_ values: [String]) throws(HTTPParseError) -> Int64 {
+    private static func contentLength(of head: HTTPResponseHead) throws(HTTPParseError) -> Int64 {
         var length: Int64?
-        for value in values {
-            for element in value.split(separator: ",", omittingEmptySubsequences: false) {
-                let digits = element.trimmingCharacters(in: .whitespaces)
-                guard !digits.isEmpty, digits.utf8.count <= 18,
-                    digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                    let number = Int64(digits)
-                else { throw .invalidContentLength }
-                if let length, length != number { throw .invalidContentLength }
-                length = number
+        try head.forEachElement(of: "Content-Length") { (element) throws(HTTPParseError) in
+            // 18 digits always fit in Int64.
+            guard !element.isEmpty, element.utf8.count <= 18 else { throw .invalidContentLength }
+            var number: Int64 = 0
+            for byte in element.utf8 {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { throw .invalidContentLength }
+                number = number * 10 + Int64(byte - UInt8(ascii: "0"))
             }
+            if let length, length != number { throw .invalidContentLength }
+            length = number
         }
         guard let length else { throw .invalidContentLength }
         return length

@@ -78,7 +78,7 @@ struct AccessTokenPluginTests {
 
     @Test("an async token source is awaited on every attempt, so a retry carries the new token")
     func asyncSourceOnEveryAttempt() async throws {
-        let store = TokenStore(token: "old")
+        let store = KeychainStandIn(token: "old")
         let transport = ScriptedTransport { request in
             let authorized = request.urlRequest.value(forHTTPHeaderField: "Authorization") == "Bearer new"
             if !authorized { await store.replace(with: "new") }
@@ -118,7 +118,7 @@ struct AccessTokenPluginTests {
 }
 
 /// A token store shared with a refresh flow, as an app would keep it.
-actor TokenStore {
+actor KeychainStandIn {
     private(set) var token: String
 
     init(token: String) {

@@ -1,0 +1,105 @@
+import Courier
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends the stored access token with every call that needs one, and when the session expires
+/// mid-call, refreshes the token once and replays the call.
+///
+/// A call fails with ``CourierError/sessionExpired(_:)`` on HTTP `401`, an envelope's expired
+/// code, or a "please log in" body (see `JSONEnvelope`). The plugin then:
+///
+/// - runs ONE refresh however many calls failed at once; calls that start meanwhile wait for it
+///   instead of going out with the stale token; all of them are replayed with the new token;
+/// - replays without refreshing a call that failed with an older token than the current one;
+/// - when the refresh fails (or the ``RefreshWindow`` is exhausted), fails every waiting call
+///   with `.sessionExpired` and calls `onSessionExpired` once — the app's "go to login";
+/// - optionally refreshes before sending when the credential expires within `proactiveRefreshLeeway`.
+///
+/// It applies to targets that adopt `AccessTokenAuthorizable` with a non-nil
+/// `authorizationType`; a login or refresh endpoint returns `nil` there.
+///
+/// ```swift
+/// let tokens = TokenStore(credential: savedCredential)
+/// let auth = TokenRefreshPlugin(
+///     store: tokens,
+///     refresh: { old in try await AuthClient.refresh(using: old.refreshToken) },
+///     onSessionExpired: { Task { @MainActor in router.showLogin() } })
+/// let provider = Provider<MallAPI>(plugins: [auth])
+/// ```
+///
+/// Replays count against the provider's `ProviderOptions.maximumAttempts` (3 by default).
+public struct TokenRefreshPlugin: PluginType {
+    /// Exchanges an expired credential for a new one; throws when the backend refuses.
+    public typealias Refresh = @Sendable (_ expired: AuthCredential) async throws -> AuthCredential
+
+    /// The shared credential store.
+    public let store: TokenStore
+    /// The limit on refreshes.
+    public let window: RefreshWindow
+    /// Refresh before sending when the credential expires within this many seconds; `nil` turns it off.
+    public let proactiveRefreshLeeway: TimeInterval?
+    private let refresh: Refresh
+    private let onSessionExpired: @Sendable () -> Void
+
+    /// Creates the plugin.
+    ///
+    /// - Parameters:
+    ///   - store: the credential store shared by every provider of the account.
+    ///   - window: at most this many refreshes per interval; `RefreshWindow()` (3 in 30 s) by default.
+    ///   - proactiveRefreshLeeway: refresh ahead when the credential expires within this many
+    ///     seconds; `nil` (off) by default.
+    ///   - refresh: exchanges the expired credential for a new one.
+    ///   - onSessionExpired: called once when no new credential can be had; does nothing by default.
+    public init(
+        store: TokenStore, window: RefreshWindow = RefreshWindow(), proactiveRefreshLeeway: TimeInterval? = nil,
+        refresh: @escaping Refresh, onSessionExpired: @escaping @Sendable () -> Void = {}
+    ) {
+        self.store = store
+        self.window = window
+        self.proactiveRefreshLeeway = proactiveRefreshLeeway
+        self.refresh = refresh
+        self.onSessionExpired = onSessionExpired
+    }
+
+    /// Sets `Authorization` from the store, after any refresh in progress.
+    public func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+        guard let type = Self.authorizationType(of: target) else { return request }
+        guard
+            let credential = try await store.credentialForSending(
+                proactiveLeeway: proactiveRefreshLeeway, window: window, refresh: refresh)
+        else { return request }
+        var request = request
+        request.setValue(type.headerValue(for: credential.accessToken), forHTTPHeaderField: "Authorization")
+        return request
+    }
+
+    /// Refreshes (once for all concurrent calls) and replays a call whose session expired.
+    public func retry(_ request: URLRequest, target: any TargetType, dueTo error: CourierError, attempt: Int) async
+        -> RetryDecision
+    {
+        guard case .sessionExpired(let response) = error, let type = Self.authorizationType(of: target) else {
+            return .doNotRetry
+        }
+        let sentToken = Self.token(in: request.value(forHTTPHeaderField: "Authorization"), type: type)
+        switch await store.recover(fromRejected: sentToken, response: response, window: window, refresh: refresh) {
+        case .replay:
+            return .retry
+        case .expired(let report):
+            if report { onSessionExpired() }
+            return .doNotRetry
+        }
+    }
+
+    static func authorizationType(of target: any TargetType) -> AuthorizationType? {
+        (MultiTarget.unwrap(target) as? any AccessTokenAuthorizable)?.authorizationType
+    }
+
+    static func token(in header: String?, type: AuthorizationType) -> String? {
+        guard let header else { return nil }
+        let prefix = type.headerValue(for: "")
+        return header.hasPrefix(prefix) ? String(header.dropFirst(prefix.count)) : header
+    }
+}

@@ -8,7 +8,9 @@ import Testing
 
 /// A server misbehaving in every way the scenario server knows: each call must end in a typed
 /// `CourierError`, within a bounded time, without crashing or hanging.
-@Suite("Faults (scenario server)", .enabled(if: try LiveServers.scenarioAvailable, "\(LiveServers.skipMessage(for: .scenario))"))
+@Suite(
+    "Faults (scenario server)",
+    .enabled(if: try LiveServers.scenarioAvailable, "\(LiveServers.skipMessage(for: .scenario))"))
 struct FaultsLiveTests {
     struct Fault: TargetType, TimeoutConfigurable {
         let base: URL
@@ -24,7 +26,8 @@ struct FaultsLiveTests {
         var validationType: ValidationType { .successCodes }
     }
 
-    private func fault(_ path: String, query: [String: any Sendable] = [:], timeout: TimeInterval? = 5) throws -> Fault {
+    private func fault(_ path: String, query: [String: any Sendable] = [:], timeout: TimeInterval? = 5) throws -> Fault
+    {
         Fault(base: try LiveServers.url(for: .scenario), path: path, query: query, timeout: timeout)
     }
 
@@ -103,7 +106,8 @@ struct FaultsLiveTests {
     func oversizedBody() async throws {
         let transport = URLSessionTransport(options: .init(maximumResponseSize: 5 * 1024 * 1024))
         let provider = Provider<Fault>(transport: transport)
-        let (error, seconds) = await failure(of: try fault("fault/big", query: ["mb": 100], timeout: 30), provider: provider)
+        let (error, seconds) = await failure(
+            of: try fault("fault/big", query: ["mb": 100], timeout: 30), provider: provider)
         guard case .underlying(let underlying, _) = error else {
             Issue.record("expected .underlying, got \(String(describing: error))")
             return

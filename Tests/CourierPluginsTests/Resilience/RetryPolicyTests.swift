@@ -48,18 +48,21 @@ struct RetryPolicyTests {
     @Test("retryable statuses are retried for idempotent methods", arguments: [408, 500, 502, 503, 504])
     func retryableStatuses(code: Int) async {
         let policy = RetryPolicy(jitter: false)
-        #expect(await policy.retry(request(), target: ShopAPI.list, dueTo: status(code), attempt: 1) == .retryAfter(0.5))
+        #expect(
+            await policy.retry(request(), target: ShopAPI.list, dueTo: status(code), attempt: 1) == .retryAfter(0.5))
     }
 
     @Test("other statuses are not retried", arguments: [400, 401, 403, 404, 409, 422, 501])
     func otherStatuses(code: Int) async {
-        #expect(await RetryPolicy().retry(request(), target: ShopAPI.list, dueTo: status(code), attempt: 1) == .doNotRetry)
+        #expect(
+            await RetryPolicy().retry(request(), target: ShopAPI.list, dueTo: status(code), attempt: 1) == .doNotRetry)
     }
 
     @Test("POST is retried only when the target opts in")
     func postNeedsOptIn() async {
         let policy = RetryPolicy(jitter: false)
-        #expect(await policy.retry(request("POST"), target: ShopAPI.order, dueTo: status(503), attempt: 1) == .doNotRetry)
+        #expect(
+            await policy.retry(request("POST"), target: ShopAPI.order, dueTo: status(503), attempt: 1) == .doNotRetry)
         let optedIn = await policy.retry(
             request("POST"), target: ShopAPI.idempotentOrder, dueTo: status(503), attempt: 1)
         #expect(optedIn == .retryAfter(0.5))
@@ -84,7 +87,9 @@ struct RetryPolicyTests {
             let error = CourierError.underlying(URLError(code), nil)
             #expect(await policy.retry(request(), target: ShopAPI.list, dueTo: error, attempt: 1) == .retryAfter(0.5))
         }
-        let final: [CourierError] = [.cancelled, .underlying(URLError(.badURL), nil), .underlying(URLError(.cancelled), nil)]
+        let final: [CourierError] = [
+            .cancelled, .underlying(URLError(.badURL), nil), .underlying(URLError(.cancelled), nil),
+        ]
         for error in final {
             #expect(await policy.retry(request(), target: ShopAPI.list, dueTo: error, attempt: 1) == .doNotRetry)
         }

@@ -54,6 +54,7 @@ called with a method it does not take answers 405 JSON with an Allow header):
   ANY  /bare/please-login              200 text/plain "please to login"
   ANY  /bare/unauthorized              200 text/plain "Request failed: unauthorized (401)"
   ANY  /bare/token-expired             200 text/plain "This request token is expired"
+  ANY  /mallCart/list                  200 text/plain "please to login" (the demo's cart)
   ANY  /html/500                       500 text/html error page
   ANY  /html/200                       200 text/html page
 
@@ -277,6 +278,7 @@ BARE = {
     "/bare/please-login": "please to login",
     "/bare/unauthorized": "Request failed: unauthorized (401)",
     "/bare/token-expired": "This request token is expired",
+    "/mallCart/list": "please to login",
 }
 
 HTML_500 = (

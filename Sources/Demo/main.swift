@@ -1,4 +1,3 @@
-import Courier
 import Foundation
 
 let options: DemoOptions
@@ -10,6 +9,5 @@ do {
     exit(error.message == nil ? 0 : 2)
 }
 
-let demo = Demo(options: options)
-let failures = await demo.run()
+let failures = await Demo(options: options).run()
 exit(failures == 0 ? 0 : 1)

@@ -1,11 +1,11 @@
 import Courier
 import Foundation
 
-/// The live-room API (SEEDS §3): `{"code", "msg", "data"}`, POST by default.
+/// The live-room API (SEEDS §3): `{"code", "msg", "data"}`, POST by default, `-1` for "请登录!".
 enum LiveAPI: TargetType {
     /// The hot rooms: POST `Room/GetHotLive_v2`.
     case hotLive(page: Int)
-    /// A call the server answers with its not-logged-in code.
+    /// Following a room, which needs a login the demo user does not have.
     case follow(roomId: Int)
 
     var baseURL: URL { DemoHosts.live }

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// One row of the box-office ranking.

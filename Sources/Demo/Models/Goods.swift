@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// One product of the shop API.
@@ -9,15 +10,6 @@ struct Goods: Codable, Sendable, Equatable {
     let imgId: String
     let price: Double
     let priceUnit: String
-}
-
-/// A page of the shop's goods list: `{size, current, pages, total, records}`.
-struct GoodsPage: Codable, Sendable, Equatable {
-    let size: Int
-    let current: Int
-    let pages: Int
-    let total: Int
-    let records: [Goods]
 }
 
 /// What the goods list is asked for.

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// A room of the live-room list.

@@ -2,8 +2,8 @@ import Courier
 import Foundation
 
 /// The endpoint closure every demo provider shares: the headers and the `uid` parameter every
-/// call needs, and, when a base URL is given, the same path on that server.
-func commonEndpoint<Target: TargetType>(baseURL: URL?) -> @Sendable (Target) -> Endpoint {
+/// call needs and, when the calls go to another server, the same path on that server.
+func commonEndpoint<Target: TargetType>(rebasedOnto baseURL: URL?) -> @Sendable (Target) -> Endpoint {
     { target in
         var endpoint = Provider<Target>.defaultEndpointMapping(for: target)
         if let baseURL {

@@ -7,7 +7,8 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// Uploads, downloads and progress over real sockets (URLSessionTransport on Linux).
+/// Uploads, downloads and progress over real sockets, through the live suite's transport
+/// (URLSessionTransport unless `COURIER_TEST_TRANSPORT=native`).
 ///
 /// httpbin's `/anything` parses multipart bodies with Werkzeug and echoes the fields and files
 /// it found, so a server's own parser checks Courier's encoding. The scenario server serves
@@ -98,7 +99,7 @@ struct TransfersLiveTests {
         #expect(echoed == text)
     }
 
-    @Test("uploadFile sends the file as the body, with its length")
+    @Test("uploadFile sends the file as the body, with its length and a type from its extension")
     func uploadFile() async throws {
         let folder = try TransferScratch()
         defer { folder.remove() }
@@ -108,6 +109,7 @@ struct TransfersLiveTests {
             .httpbin("anything", method: .put, task: .uploadFile(file)), as: TransferEcho.self)
         #expect(echo.data == content)
         #expect(echo.headers["Content-Length"] == String(content.utf8.count))
+        #expect(echo.headers["Content-Type"] == "text/csv")
         #expect(echo.method == "PUT")
     }
 
@@ -330,8 +332,10 @@ struct TransferTarget: TargetType, TimeoutConfigurable {
         return TransferTarget(baseURL: try LiveServers.url(for: .scenario), path: path, method: .get, task: task)
     }
 
+    /// A provider on the live suite's transport (``TestTransport``); URLSessionTransport writes
+    /// downloads in flight to `temporaryDirectory`, so a test can see that nothing is left there.
     static func provider(temporaryDirectory: URL? = nil) -> Provider<TransferTarget> {
-        Provider(transport: URLSessionTransport(options: .init(temporaryDirectory: temporaryDirectory)))
+        Provider(transport: TestTransport.make(.init(temporaryDirectory: temporaryDirectory)))
     }
 
     static func send(_ target: TransferTarget, temporaryDirectory: URL? = nil) async throws -> Response {

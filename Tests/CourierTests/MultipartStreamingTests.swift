@@ -79,7 +79,7 @@ struct MultipartStreamingTests {
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
-    @Test("uploadFile streams the app's own file and leaves it in place")
+    @Test("uploadFile streams the app's own file, typed by its extension, and leaves it in place")
     func uploadFile() async throws {
         let folder = try ScratchFolder()
         defer { folder.remove() }
@@ -90,7 +90,12 @@ struct MultipartStreamingTests {
         let upload = try #require(recorder.sent.first)
         #expect(upload.file == file)
         #expect(upload.body == Data("a,b\r\n1,2\r\n".utf8))
+        #expect(upload.request.value(forHTTPHeaderField: "Content-Type") == "text/csv")
         #expect(FileManager.default.fileExists(atPath: file.path))
+
+        let typed = CoreTestTarget(method: .put, task: .uploadFile(file), headers: ["Content-Type": "text/plain"])
+        _ = try await provider.request(typed)
+        #expect(recorder.sent.last?.request.value(forHTTPHeaderField: "Content-Type") == "text/plain")
     }
 
     @Test("a missing file, or a folder, fails before sending with the file's path")

@@ -22,7 +22,10 @@ struct TransferBody: Sendable {
 
     /// The body of `task` for `request`.
     ///
-    /// `.uploadFile` is streamed from its file. A multipart body whose size is at most
+    /// `.uploadFile` is streamed from its file, with a `Content-Type` from the file's extension
+    /// (`application/octet-stream` when unknown) unless the target set one: transports
+    /// otherwise differ, and some send `application/x-www-form-urlencoded`, which makes servers
+    /// parse the file as a form. A multipart body whose size is at most
     /// `memoryThreshold` is encoded in memory; a larger one is written to a temporary file in
     /// chunks (off the Swift concurrency pool) and streamed from there.
     ///
@@ -35,6 +38,11 @@ struct TransferBody: Sendable {
         case .uploadFile(let url):
             // The transport's own error for a missing file is an opaque URLError; this one says which file.
             _ = try MultipartFormDataEncoder.fileSize(of: url)
+            var request = request
+            if request.value(forHTTPHeaderField: "Content-Type") == nil {
+                request.setValue(
+                    MultipartMIMEType.forFileName(url.lastPathComponent), forHTTPHeaderField: "Content-Type")
+            }
             return TransferBody(request: request, kind: .upload(.file(url)))
         case .uploadMultipart(let parts), .uploadCompositeMultipart(let parts, _):
             return try await multipart(parts, request: request, memoryThreshold: memoryThreshold)

@@ -69,21 +69,19 @@ public final class RoutingTransport: Transport {
         case .urlSession:
             return try await urlSession.send(request)
         case .native:
-            let answer = try await native.send(request)
-            if Self.needsDecoding(answer), request.kind.isData,
-                HTTPMethod(rawValue: (request.urlRequest.httpMethod ?? "GET").uppercased())?.isIdempotent == true
-            {
+            #if os(Linux)
+                let answer = try await native.sendNatively(request)
+                if answer.isContentCoded, request.kind.isData,
+                    HTTPMethod(rawValue: (request.urlRequest.httpMethod ?? "GET").uppercased())?.isIdempotent == true
+                {
+                    // A server that compresses unasked: URLSession decodes what this transport cannot.
+                    return try await urlSession.send(request)
+                }
+                return answer.response
+            #else
                 return try await urlSession.send(request)
-            }
-            return answer
+            #endif
         }
-    }
-
-    /// Whether the body of `answer` is in a content coding (gzip, br, …) that only URLSession decodes.
-    private static func needsDecoding(_ answer: TransportResponse) -> Bool {
-        guard let coding = answer.response.value(forHTTPHeaderField: "Content-Encoding") else { return false }
-        let codings = coding.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        return !codings.allSatisfy { $0 == "identity" || $0.isEmpty }
     }
 }
 

@@ -129,22 +129,35 @@ public final class HTTP1Transport: Transport {
         guard isAvailable else { return false }
         let urlRequest = request.urlRequest
         guard urlRequest.httpBodyStream == nil, let url = urlRequest.url, url.user == nil, url.password == nil,
-            (try? HTTPRequestSerializer.Target(url: url)) != nil
+            HTTPRequestSerializer.Target.supports(url)
         else { return false }
-        if let encodings = urlRequest.value(forHTTPHeaderField: "Accept-Encoding") {
-            let codings = encodings.split(separator: ",").map {
-                $0.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        // A request that asks for a content coding wants it decoded, which only URLSession does.
+        var identityOnly = true
+        for (name, value) in urlRequest.allHTTPHeaderFields ?? [:] where name.caseInsensitiveEquals("Accept-Encoding") {
+            HTTPResponseHead.forEachElement(in: value) { element in
+                let coding = (element.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces)
+                if !coding.isEmpty, !coding.caseInsensitiveEquals("identity") { identityOnly = false }
             }
-            return codings.allSatisfy { $0 == "identity" || $0.isEmpty }
         }
-        return true
+        return identityOnly
     }
+
+    #if os(Linux)
+        /// Sends `request`, and tells whether its body is in a content coding this transport does
+        /// not decode (for ``RoutingTransport``).
+        func sendNatively(_ request: TransportRequest) async throws -> (
+            response: TransportResponse, isContentCoded: Bool
+        ) {
+            guard let loop = EventLoop.shared else { throw URLError(.unsupportedURL) }
+            return try await sendFollowingRedirects(request, loop: loop)
+        }
+    #endif
 
     /// Sends `request`; throws `CancellationError` when the Swift task is cancelled.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         #if os(Linux)
             guard let loop = EventLoop.shared else { throw URLError(.unsupportedURL) }
-            return try await sendFollowingRedirects(request, loop: loop)
+            return try await sendFollowingRedirects(request, loop: loop).response
         #else
             throw URLError(.unsupportedURL)
         #endif

@@ -26,11 +26,10 @@ enum HTTPRequestSerializer {
         /// The target of `url`, which must be `http://` with a host of ASCII letters, digits,
         /// `-`, `.`, `_` (or an IPv6 literal).
         init(url: URL?) throws(HTTPRequestError) {
-            guard let url, url.scheme?.lowercased() == "http", let host = url.host(percentEncoded: true),
-                !host.isEmpty, host.utf8.allSatisfy(Self.isHostCharacter)
-            else { throw .unsupportedURL(url) }
+            guard let url, Self.supports(url), let host = url.host(percentEncoded: true) else {
+                throw .unsupportedURL(url)
+            }
             let port = url.port ?? 80
-            guard (1...65_535).contains(port) else { throw .unsupportedURL(url) }
             self.host = host
             self.port = port
             let bracketed = host.contains(":") ? "[\(host)]" : host
@@ -43,6 +42,14 @@ enum HTTPRequestSerializer {
                 target.append(contentsOf: try Self.encodedTarget(query))
             }
             self.requestTarget = target
+        }
+
+        /// Whether `url` is `http://` with a host this transport can connect to and a valid port.
+        static func supports(_ url: URL) -> Bool {
+            guard let scheme = url.scheme, scheme.caseInsensitiveEquals("http"),
+                let host = url.host(percentEncoded: true), !host.isEmpty, host.utf8.allSatisfy(isHostCharacter)
+            else { return false }
+            return (1...65_535).contains(url.port ?? 80)
         }
 
         private static func isHostCharacter(_ byte: UInt8) -> Bool {

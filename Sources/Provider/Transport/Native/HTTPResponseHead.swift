@@ -22,24 +22,31 @@ struct HTTPResponseHead: Sendable, Equatable {
         of name: String, _ body: (Substring) throws(Failure) -> Void
     ) throws(Failure) {
         for field in headers where field.name.caseInsensitiveEquals(name) {
-            let utf8 = field.value.utf8
-            var start = utf8.startIndex
-            var index = start
-            while true {
-                let atEnd = index == utf8.endIndex
-                if atEnd || utf8[index] == UInt8(ascii: ",") {
-                    var first = start
-                    var last = index
-                    while first < last, HTTPSyntax.isWhitespace(utf8[first]) { first = utf8.index(after: first) }
-                    while last > first, HTTPSyntax.isWhitespace(utf8[utf8.index(before: last)]) {
-                        last = utf8.index(before: last)
-                    }
-                    try body(Substring(utf8[first..<last]))
-                    if atEnd { break }
-                    start = utf8.index(after: index)
+            try Self.forEachElement(in: field.value, body)
+        }
+    }
+
+    /// Calls `body` with each comma-separated element of `value`, without surrounding whitespace.
+    static func forEachElement<Failure: Error>(
+        in value: String, _ body: (Substring) throws(Failure) -> Void
+    ) throws(Failure) {
+        let utf8 = value.utf8
+        var start = utf8.startIndex
+        var index = start
+        while true {
+            let atEnd = index == utf8.endIndex
+            if atEnd || utf8[index] == UInt8(ascii: ",") {
+                var first = start
+                var last = index
+                while first < last, HTTPSyntax.isWhitespace(utf8[first]) { first = utf8.index(after: first) }
+                while last > first, HTTPSyntax.isWhitespace(utf8[utf8.index(before: last)]) {
+                    last = utf8.index(before: last)
                 }
-                index = utf8.index(after: index)
+                try body(Substring(utf8[first..<last]))
+                if atEnd { break }
+                start = utf8.index(after: index)
             }
+            index = utf8.index(after: index)
         }
     }
 

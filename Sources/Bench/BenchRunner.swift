@@ -1,0 +1,108 @@
+import Foundation
+
+/// Runs every benchmark and formats the figures.
+struct BenchRunner {
+    let arguments: BenchArguments
+
+    struct Row {
+        let name: String
+        let courier: String
+        let baseline: String
+        let ratio: String
+        let target: String
+
+        init(_ name: String, _ courier: String, _ baseline: String, _ ratio: String, _ target: String) {
+            self.name = name
+            self.courier = courier
+            self.baseline = baseline
+            self.ratio = ratio
+            self.target = target
+        }
+
+        var cells: [String] { [name, courier, baseline, ratio, target] }
+    }
+
+    struct Report {
+        var rows: [Row] = []
+        var figures: [String: Double] = [:]
+
+        var table: String {
+            let header = Row("benchmark", "Courier", "baseline", "ratio", "target")
+            let all = [header] + rows
+            var widths = [Int](repeating: 0, count: 5)
+            for row in all {
+                for (column, cell) in row.cells.enumerated() { widths[column] = max(widths[column], cell.count) }
+            }
+            return all.map { row in
+                row.cells.enumerated().map { column, cell in
+                    cell + String(repeating: " ", count: widths[column] - cell.count)
+                }.joined(separator: "  ")
+            }.joined(separator: "\n")
+        }
+
+        var json: Data {
+            (try? JSONSerialization.data(withJSONObject: figures, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+        }
+    }
+
+    func run() async -> Report {
+        var report = Report()
+        let scale = arguments.quick ? 10 : 1
+
+        let stub = await StubPipelineBench.run(iterations: 20_000 / scale, rounds: 5)
+        report.rows.append(
+            Row(
+                "stub pipeline (µs/call) vs bare decode", format(stub.courierMicros), format(stub.bareMicros),
+                format(stub.ratio), "≤ 1.2"
+            ))
+        report.figures["stub.courier_us"] = stub.courierMicros
+        report.figures["stub.bare_us"] = stub.bareMicros
+        report.figures["stub.ratio"] = stub.ratio
+
+        for (bytes, iterations) in [(1_000, 20_000 / scale), (1_000_000, max(3, 30 / scale))] {
+            let envelope = await EnvelopeBench.run(bytes: bytes, iterations: iterations, rounds: 5)
+            report.rows.append(
+                Row(
+                    "envelope \(envelope.label): one pass vs two (µs)", format(envelope.onePassMicros),
+                    format(envelope.twoPassMicros), format(envelope.ratio), "< 1"
+                ))
+            report.figures["envelope.\(bytes).one_pass_us"] = envelope.onePassMicros
+            report.figures["envelope.\(bytes).two_pass_us"] = envelope.twoPassMicros
+            report.figures["envelope.\(bytes).ratio"] = envelope.ratio
+        }
+
+        if let url = arguments.liveURL {
+            let live = LiveBench(url: url, rounds: arguments.quick ? 2 : 6, requestsPerRound: 2_000 / scale)
+            for width in [1, 32] {
+                let figures = await live.run(width: width)
+                report.rows.append(
+                    Row(
+                        "live loopback \(figures.label) (req/s) vs URLSession", format(figures.courierPerSecond),
+                        format(figures.rawPerSecond), format(figures.ratio), "≥ 0.97"
+                    ))
+                report.figures["live.\(width).courier_rps"] = figures.courierPerSecond
+                report.figures["live.\(width).raw_rps"] = figures.rawPerSecond
+                report.figures["live.\(width).ratio"] = figures.ratio
+            }
+        } else {
+            report.rows.append(Row("live loopback", "skipped", "(no --url)", "-", "≥ 0.97"))
+        }
+
+        if let memory = await MemoryBench.run(calls: 100_000 / scale) {
+            report.rows.append(
+                Row(
+                    "RSS growth over \(memory.calls) stubbed calls", "\(memory.growth / 1024) KiB",
+                    "\(memory.afterWarmUp / 1024 / 1024) MiB after warm-up", "-", "< 5 MB"
+                ))
+            report.figures["memory.growth_bytes"] = Double(memory.growth)
+            report.figures["memory.after_warmup_bytes"] = Double(memory.afterWarmUp)
+        }
+        return report
+    }
+
+    private func format(_ value: Double) -> String {
+        if value >= 100 { return String(format: "%.0f", value) }
+        if value >= 10 { return String(format: "%.1f", value) }
+        return String(format: "%.2f", value)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Timing and statistics helpers.
+enum Stopwatch {
+    /// Seconds taken by `body`.
+    static func time(_ body: () async throws -> Void) async rethrows -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        try await body()
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 0 ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
+    }
+}
+
+/// Reads this process's memory figures from /proc (Linux); `nil` elsewhere.
+enum ProcessMemory {
+    /// Resident set size now, in bytes.
+    static var residentBytes: Int? { field("VmRSS:") }
+    /// Peak resident set size, in bytes.
+    static var peakBytes: Int? { field("VmHWM:") }
+
+    private static func field(_ name: String) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix(name) {
+            let digits = line.split(separator: " ").compactMap { Int($0) }.first
+            return digits.map { $0 * 1024 }
+        }
+        return nil
+    }
+}

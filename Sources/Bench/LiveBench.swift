@@ -1,0 +1,78 @@
+import Courier
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// GETs to a loopback server: Courier against raw `URLSession` (`dataTask` on a session with the
+/// default configuration), sequential and wide, in interleaved rounds (A B A B …).
+struct LiveBench {
+    struct Target: TargetType {
+        let url: URL
+        var baseURL: URL { url }
+        var path: String { "" }
+        var method: HTTPMethod { .get }
+        var task: RequestTask { .requestPlain }
+        var validationType: ValidationType { .successCodes }
+    }
+
+    struct Figures {
+        let label: String
+        let rawPerSecond: Double
+        let courierPerSecond: Double
+        var ratio: Double { courierPerSecond / rawPerSecond }
+    }
+
+    let url: URL
+    let rounds: Int
+    let requestsPerRound: Int
+
+    func run(width: Int) async -> Figures {
+        let rawSession = URLSession(configuration: .default)
+        let provider = Provider<Target>()
+        let target = Target(url: url)
+        _ = try? await rawGET(rawSession)
+        _ = try? await provider.request(target)
+        var raw: [Double] = []
+        var courier: [Double] = []
+        for _ in 0..<rounds {
+            raw.append(await throughput(width: width) { try await rawGET(rawSession) })
+            courier.append(await throughput(width: width) { _ = try await provider.request(target) })
+        }
+        rawSession.invalidateAndCancel()
+        return Figures(
+            label: width == 1 ? "sequential" : "\(width) wide", rawPerSecond: Stopwatch.median(raw),
+            courierPerSecond: Stopwatch.median(courier))
+    }
+
+    /// Requests per second over `requestsPerRound` requests, `width` at a time.
+    private func throughput(width: Int, _ call: @escaping @Sendable () async throws -> Void) async -> Double {
+        let perWorker = max(1, requestsPerRound / width)
+        let seconds = await Stopwatch.time {
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<width {
+                    group.addTask {
+                        for _ in 0..<perWorker { try? await call() }
+                    }
+                }
+            }
+        }
+        return Double(perWorker * width) / seconds
+    }
+
+    private func rawGET(_ session: URLSession) async throws {
+        let request = URLRequest(url: url)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            session.dataTask(with: request) { _, response, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else if (response as? HTTPURLResponse)?.statusCode != 200 {
+                    continuation.resume(throwing: URLError(.badServerResponse))
+                } else {
+                    continuation.resume()
+                }
+            }.resume()
+        }
+    }
+}

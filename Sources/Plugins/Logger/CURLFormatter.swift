@@ -14,10 +14,12 @@ enum CURLFormatter {
     ///
     /// - Parameters:
     ///   - request: the request.
+    ///   - headers: its headers.
     ///   - headerValue: the value to print for each header (secrets masked).
     ///   - body: the body argument to print (`nil` for none); the caller has cut or summarised it.
     static func command(
-        for request: URLRequest, headerValue: (_ name: String, _ value: String) -> String, body: String?
+        for request: URLRequest, headers: [String: String], headerValue: (_ name: String, _ value: String) -> String,
+        body: String?
     ) -> String {
         var arguments = ["curl", "-v"]
         let method = request.httpMethod ?? "GET"
@@ -26,8 +28,7 @@ enum CURLFormatter {
         } else if method != "GET" || body != nil {
             arguments += ["-X", method.allSatisfy(\.isLetter) ? method : quote(method)]
         }
-        let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
-        for (name, value) in headers {
+        for (name, value) in NetworkLoggerPlugin.sorted(headers) {
             let shown = headerValue(name, value)
             // `Name;` is how curl sends a header with an empty value.
             arguments += ["-H", quote(shown.isEmpty ? "\(name);" : "\(name): \(shown)")]
@@ -44,6 +45,6 @@ enum CURLFormatter {
 
     /// `text` as one single-quoted shell word.
     static func quote(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+        "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: #"'\''"#) + "'"
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// A UTC timestamp such as `2025-05-01T09:30:12.345Z`, computed with integer arithmetic.
 ///
 /// `DateFormatter` and `ISO8601FormatStyle` cost several microseconds a line, which a logger
-/// whose lines are discarded would pay on every call; this costs a fraction of that.
+/// whose lines are discarded would pay on every call; this writes the 24 bytes directly.
 enum LogTimestamp {
     /// The current time.
     static func now() -> String {
@@ -15,12 +15,26 @@ enum LogTimestamp {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
         let (days, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
         let (year, month, day) = civilDate(daysSinceEpoch: days)
-        let hour = millisecondOfDay / 3_600_000
-        let minute = millisecondOfDay / 60_000 % 60
-        let second = millisecondOfDay / 1000 % 60
-        let millisecond = millisecondOfDay % 1000
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
-            + ".\(pad(millisecond, 3))Z"
+        guard (0...9999).contains(year) else { return "\(year)-\(month)-\(day)" }
+        let fields: [(value: Int64, digits: Int, separator: UInt8)] = [
+            (year, 4, UInt8(ascii: "-")), (month, 2, UInt8(ascii: "-")), (day, 2, UInt8(ascii: "T")),
+            (millisecondOfDay / 3_600_000, 2, UInt8(ascii: ":")),
+            (millisecondOfDay / 60_000 % 60, 2, UInt8(ascii: ":")),
+            (millisecondOfDay / 1000 % 60, 2, UInt8(ascii: ".")), (millisecondOfDay % 1000, 3, UInt8(ascii: "Z")),
+        ]
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            var position = 0
+            for field in fields {
+                var value = field.value
+                for offset in stride(from: field.digits - 1, through: 0, by: -1) {
+                    buffer[position + offset] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+                buffer[position + field.digits] = field.separator
+                position += field.digits + 1
+            }
+            return position
+        }
     }
 
     private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (quotient: Int64, remainder: Int64) {
@@ -41,8 +55,4 @@ enum LogTimestamp {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
 }

@@ -6,15 +6,18 @@ import Foundation
 
 extension NetworkLoggerPlugin {
     /// The lines logged when `request` is sent, as ``LogOptions`` ask.
-    func requestLines(for request: URLRequest, target: any TargetType, masker: SecretMasker) -> [String] {
+    func requestLines(
+        for request: URLRequest, headers: [String: String], target: any TargetType, masker: SecretMasker
+    ) -> [String] {
         let options = configuration.logOptions
         if options.contains(.formatRequestAscURL) {
-            return curlLines(for: request, target: target, masker: masker)
+            return curlLines(for: request, headers: headers, target: target, masker: masker)
         }
         var lines = [line("Request", masker.mask(request.url?.absoluteString ?? "-"), target)]
         if options.contains(.requestHeaders) {
-            let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
-            let text = headers.map { "\"\($0.key)\": \"\(masker.printableValue(ofHeader: $0.key, value: $0.value))\"" }
+            let text = Self.sorted(headers).map {
+                "\"\($0.key)\": \"\(masker.printableValue(ofHeader: $0.key, value: $0.value))\""
+            }
             lines.append(line("Request Headers", masker.mask("[" + text.joined(separator: ", ") + "]"), target))
         }
         if options.contains(.requestBody), let message = requestBodyMessage(for: request, masker: masker) {
@@ -24,6 +27,13 @@ extension NetworkLoggerPlugin {
             lines.append(line("HTTP Request Method", request.httpMethod ?? "GET", target))
         }
         return lines
+    }
+
+    /// `headers` sorted by name whatever its case.
+    static func sorted(_ headers: [String: String]) -> [(key: String, value: String)] {
+        guard headers.count > 1 else { return Array(headers) }
+        return headers.map { (sortKey: $0.key.lowercased(), header: $0) }.sorted { $0.sortKey < $1.sortKey }.map(
+            \.header)
     }
 
     private func requestBodyMessage(for request: URLRequest, masker: SecretMasker) -> String? {
@@ -37,7 +47,9 @@ extension NetworkLoggerPlugin {
 
     /// The request as a `curl` command; a body that had to be cut or summarised gets a note of
     /// its own, since the command then does not send all of it.
-    private func curlLines(for request: URLRequest, target: any TargetType, masker: SecretMasker) -> [String] {
+    private func curlLines(
+        for request: URLRequest, headers: [String: String], target: any TargetType, masker: SecretMasker
+    ) -> [String] {
         var argument: String?
         var note: String?
         if let body = request.httpBody, !body.isEmpty {
@@ -58,7 +70,7 @@ extension NetworkLoggerPlugin {
             }
         }
         let command = CURLFormatter.command(
-            for: request, headerValue: masker.printableValue(ofHeader:value:), body: argument)
+            for: request, headers: headers, headerValue: masker.printableValue(ofHeader:value:), body: argument)
         var lines = [line("Request", masker.mask(command), target)]
         if let note { lines.append(line("Request Body", note, target)) }
         return lines

@@ -54,10 +54,13 @@ public struct NetworkLoggerPlugin: PluginType {
         guard configuration.isEnabled(target) else { return }
         var masker = SecretMasker(
             maskedHeaders: configuration.maskedHeaders, maskedQueryItems: configuration.maskedQueryItems)
-        masker.collect(from: request)
+        // FoundationNetworking rebuilds this dictionary on every access: read it once.
+        let headers = request.allHTTPHeaderFields ?? [:]
+        masker.collect(headers: headers)
+        masker.collect(url: request.url)
         let summary = "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "-")"
         ledger.begin(request, entry: CallLedger.Entry(start: .now, summary: summary, masker: masker))
-        configuration.output(target, requestLines(for: request, target: target, masker: masker))
+        configuration.output(target, requestLines(for: request, headers: headers, target: target, masker: masker))
     }
 
     /// Logs the response line, with the time since ``willSend(_:target:)``, and the body or error.

@@ -12,7 +12,7 @@ import Foundation
 struct SecretMasker: Sendable {
     /// What a secret is replaced with.
     static let mask = "***"
-    /// Values shorter than this are masked where their header is printed but not searched for
+    /// Values shorter than this (in UTF-8 bytes) are masked where their header is printed but not searched for
     /// elsewhere: replacing every `1` or `on` in a log would hide everything and protect nothing.
     static let minimumSearchedLength = 4
 
@@ -22,6 +22,9 @@ struct SecretMasker: Sendable {
     ]
 
     private let maskedHeaders: Set<String>
+    /// The lengths of the names in `maskedHeaders`: most headers are told apart by length
+    /// alone, without lowercasing their names.
+    private let maskedHeaderLengths: Set<Int>
     private let maskedQueryItems: Set<String>
     /// The values searched for, longest first so that a whole value is masked before its parts.
     private(set) var secrets: [String] = []
@@ -30,17 +33,18 @@ struct SecretMasker: Sendable {
     /// named in `maskedQueryItems`.
     init(maskedHeaders: Set<String>, maskedQueryItems: Set<String>) {
         self.maskedHeaders = NetworkLoggerPlugin.alwaysMaskedHeaders.union(maskedHeaders.map { $0.lowercased() })
+        self.maskedHeaderLengths = Set(self.maskedHeaders.map(\.utf8.count))
         self.maskedQueryItems = Set(maskedQueryItems.map { $0.lowercased() })
     }
 
     /// Whether the header `name` holds a secret.
     func isSecret(header name: String) -> Bool {
-        maskedHeaders.contains(name.lowercased())
+        maskedHeaderLengths.contains(name.utf8.count) && maskedHeaders.contains(name.lowercased())
     }
 
     /// Learns the secrets of `request`: its secret headers and secret query items.
     mutating func collect(from request: URLRequest) {
-        if let headers = request.allHTTPHeaderFields { collect(headers: headers) }
+        collect(headers: request.allHTTPHeaderFields ?? [:])
         collect(url: request.url)
     }
 
@@ -64,13 +68,13 @@ struct SecretMasker: Sendable {
     /// Adds `values` (and the forms they take in URLs and JSON) to the secrets.
     mutating func add(_ values: [String]) {
         var added = false
-        for value in values where value.count >= Self.minimumSearchedLength {
+        for value in values where value.utf8.count >= Self.minimumSearchedLength {
             for form in Self.forms(of: value) where !secrets.contains(form) {
                 secrets.append(form)
                 added = true
             }
         }
-        if added { secrets.sort { $0.count > $1.count } }
+        if added { secrets.sort { $0.utf8.count > $1.utf8.count } }
     }
 
     /// The value to print for header `name`: masked when the header is secret, keeping an
@@ -86,12 +90,57 @@ struct SecretMasker: Sendable {
     }
 
     /// `text` with every known secret replaced by the mask.
+    ///
+    /// One pass over the UTF-8 bytes per secret, in Swift: Foundation's `contains` and
+    /// `replacingOccurrences` go through `NSString` on Linux and cost more than the whole log line.
     func mask(_ text: String) -> String {
+        guard !secrets.isEmpty else { return text }
         var text = text
-        for secret in secrets where text.contains(secret) {
-            text = text.replacingOccurrences(of: secret, with: Self.mask)
+        let masked = text.withUTF8 { bytes -> String? in
+            var found: [Range<Int>] = []
+            for secret in secrets {
+                var secret = secret
+                secret.withUTF8 { needle in Self.collectOccurrences(of: needle, in: bytes, into: &found) }
+            }
+            guard !found.isEmpty else { return nil }
+            found.sort { $0.lowerBound < $1.lowerBound }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var position = 0
+            for range in found {
+                if range.lowerBound >= position {
+                    output += bytes[position..<range.lowerBound]
+                    output += Self.maskBytes
+                }
+                position = max(position, range.upperBound)
+            }
+            output += bytes[position...]
+            return String(decoding: output, as: UTF8.self)
         }
-        return text
+        return masked ?? text
+    }
+
+    private static let maskBytes = Array(mask.utf8)
+
+    /// Appends the byte ranges where `needle` occurs in `haystack`.
+    private static func collectOccurrences(
+        of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, into found: inout [Range<Int>]
+    ) {
+        guard let first = needle.first, needle.count <= haystack.count else { return }
+        var index = 0
+        let last = haystack.count - needle.count
+        search: while index <= last {
+            guard haystack[index] == first else {
+                index += 1
+                continue
+            }
+            for offset in 1..<needle.count where haystack[index + offset] != needle[offset] {
+                index += 1
+                continue search
+            }
+            found.append(index..<(index + needle.count))
+            index += needle.count
+        }
     }
 
     /// Like ``mask(_:)`` for text that was cut short: a secret cut in two at the end would
@@ -123,13 +172,13 @@ struct SecretMasker: Sendable {
         if name == "cookie" || name == "set-cookie" {
             for pair in value.split(whereSeparator: { $0 == ";" || $0 == "," }) {
                 guard let equals = pair.firstIndex(of: "=") else { continue }
-                let key = pair[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
+                let key = trimmed(pair[..<equals]).lowercased()
                 guard !cookieAttributes.contains(key) else { continue }
-                pieces.append(pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+                pieces.append(trimmed(pair[pair.index(after: equals)...]))
             }
         } else if let space = value.firstIndex(of: " ") {
             let scheme = value[..<space].lowercased()
-            let credential = value[value.index(after: space)...].trimmingCharacters(in: .whitespaces)
+            let credential = trimmed(value[value.index(after: space)...])
             pieces.append(credential)
             if scheme == "basic", let data = Data(base64Encoded: credential),
                 let decoded = String(data: data, encoding: .utf8)
@@ -143,17 +192,45 @@ struct SecretMasker: Sendable {
         return pieces
     }
 
-    /// The characters a URL never percent-encodes.
-    private static let unreserved = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
+    /// `text` without the spaces and tabs around it.
+    private static func trimmed(_ text: Substring) -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let start = text.firstIndex(where: { !isBlank($0) }), let end = text.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(text[start...end])
+    }
 
-    /// A value as it is, percent-encoded (in a URL) and with `/` escaped (in some JSON).
+    /// The bytes a URL never percent-encodes: letters, digits and `-._~`.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    /// A value as it is, percent-encoded (in a URL) and with `/` escaped (in some JSON); the
+    /// other forms are only made for values that have such characters, which tokens rarely do.
     private static func forms(of value: String) -> [String] {
         var forms = [value]
-        if let encoded = value.addingPercentEncoding(withAllowedCharacters: unreserved), encoded != value {
-            forms.append(encoded)
+        if !value.utf8.allSatisfy(isUnreserved) {
+            let hexDigits = Array("0123456789ABCDEF".utf8)
+            var encoded: [UInt8] = []
+            encoded.reserveCapacity(value.utf8.count * 3)
+            for byte in value.utf8 {
+                if isUnreserved(byte) {
+                    encoded.append(byte)
+                } else {
+                    encoded += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+                }
+            }
+            forms.append(String(decoding: encoded, as: UTF8.self))
         }
-        let escaped = value.replacingOccurrences(of: "/", with: "\\/")
-        if escaped != value { forms.append(escaped) }
+        if value.utf8.contains(UInt8(ascii: "/")) {
+            forms.append(value.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "\\/"))
+        }
         return forms
     }
 }

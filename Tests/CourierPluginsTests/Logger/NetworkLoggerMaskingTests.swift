@@ -79,6 +79,17 @@ struct NetworkLoggerMaskingTests {
         assertNoSecret(in: log)
     }
 
+    @Test("a secret is masked in its percent-encoded and JSON-escaped forms too")
+    func encodedFormsMasked() async {
+        let log = LogRecorder()
+        let echo = #"{"url":"https://x/?k=key%2Fwith%2Bplus%3D%3D","json":"key\/with+plus=="}"#
+        await send(
+            PluginTarget(headers: ["X-API-Key": "key/with+plus=="], authorizationType: nil),
+            plugins: [NetworkLoggerPlugin(configuration: log.configuration(logOptions: [.successResponseBody]))],
+            transport: ScriptedTransport(body: Data(echo.utf8)))
+        #expect(log.lines("Response Body") == [#"Response Body: {"url":"https://x/?k=***","json":"***"}"#])
+    }
+
     @Test("Set-Cookie values from the response are masked wherever they appear")
     func setCookieMasked() async {
         let log = LogRecorder()

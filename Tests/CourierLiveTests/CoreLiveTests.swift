@@ -11,7 +11,7 @@ import Testing
 /// cancellation, refused connections and concurrency.
 @Suite("Core (httpbin)", .requiresHttpbin)
 struct CoreLiveTests {
-    private let provider = Provider<CoreBinTarget>()
+    private let provider = Provider<CoreBinTarget>(transport: TestTransport.make())
 
     @Test("GET with a query: httpbin echoes every value, + and space and CJK included")
     func getWithQuery() async throws {
@@ -70,11 +70,12 @@ struct CoreLiveTests {
 
     @Test("common headers and parameters from the endpoint closure reach the server with the target's own")
     func commonHeadersAndParameters() async throws {
-        let provider = Provider<CoreBinTarget>(endpointClosure: { target in
-            Provider.defaultEndpointMapping(for: target)
-                .adding(newHTTPHeaderFields: ["platform": "iOS", "app-version": "3.2.0"])
-                .adding(parameters: ["uid": "10086"])
-        })
+        let provider = Provider<CoreBinTarget>(
+            endpointClosure: { target in
+                Provider.defaultEndpointMapping(for: target)
+                    .adding(newHTTPHeaderFields: ["platform": "iOS", "app-version": "3.2.0"])
+                    .adding(parameters: ["uid": "10086"])
+            }, transport: TestTransport.make())
         let target = try CoreBinTarget.bin(
             "/anything", method: .post, task: .requestJSONEncodable(["goods": 3]), headers: ["X-Trace": "t-1"])
         let echo = try await provider.request(target, as: BinEcho.self)
@@ -151,7 +152,8 @@ struct CoreLiveTests {
 
     @Test("a 401 is returned as a response when sessionExpiredStatusCodes is empty")
     func unauthorizedAsResponse() async throws {
-        let provider = Provider<CoreBinTarget>(options: ProviderOptions(sessionExpiredStatusCodes: []))
+        let provider = Provider<CoreBinTarget>(
+            transport: TestTransport.make(), options: ProviderOptions(sessionExpiredStatusCodes: []))
         let (response, seconds) = try await coreElapsed {
             try await provider.request(try CoreBinTarget.bin("/basic-auth/user/passwd"))
         }
@@ -170,11 +172,12 @@ struct CoreLiveTests {
 
     @Test("/delay/3 with a 0.5 s timeout from the request closure ends as a timeout")
     func timeout() async throws {
-        let provider = Provider<CoreBinTarget>(requestClosure: { endpoint in
-            var request = try endpoint.urlRequest()
-            request.timeoutInterval = 0.5
-            return request
-        })
+        let provider = Provider<CoreBinTarget>(
+            requestClosure: { endpoint in
+                var request = try endpoint.urlRequest()
+                request.timeoutInterval = 0.5
+                return request
+            }, transport: TestTransport.make())
         let target = try CoreBinTarget.bin("/delay/3")
         let (error, seconds) = await coreElapsed {
             await #expect(throws: CourierError.self) { try await provider.request(target) }
@@ -188,7 +191,7 @@ struct CoreLiveTests {
     @Test("cancelling the Swift task ends /delay/5 within a second")
     func taskCancellation() async throws {
         let (sent, sending) = SentSignal.make()
-        let provider = Provider<CoreBinTarget>(plugins: [sending])
+        let provider = Provider<CoreBinTarget>(transport: TestTransport.make(), plugins: [sending])
         let target = try CoreBinTarget.bin("/delay/5")
         let call = Task { try await provider.request(target) }
         await sent.nextElement()
@@ -205,7 +208,7 @@ struct CoreLiveTests {
     @Test("Cancellable.cancel() ends /delay/5 within a second")
     func cancellableCancel() async throws {
         let (sent, sending) = SentSignal.make()
-        let provider = Provider<CoreBinTarget>(plugins: [sending])
+        let provider = Provider<CoreBinTarget>(transport: TestTransport.make(), plugins: [sending])
         let target = try CoreBinTarget.bin("/delay/5")
         let (result, seconds) = await withCheckedContinuation { continuation in
             let clock = ContinuousClock()
@@ -242,7 +245,7 @@ struct CoreLiveTests {
 
     @Test("40 concurrent requests all succeed, each with its own answer")
     func fortyConcurrent() async throws {
-        let provider = Provider<CoreBinTarget>()
+        let provider = Provider<CoreBinTarget>(transport: TestTransport.make())
         let answers = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
             for index in 0..<40 {
                 let target = try CoreBinTarget.bin(

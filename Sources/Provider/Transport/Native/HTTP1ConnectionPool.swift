@@ -34,6 +34,9 @@
             var idle: [HTTP1Connection] = []
             var open = 0
             var waiters: [Waiter] = []
+
+            /// Whether nothing is left for this host, so its entry can go.
+            var isUnused: Bool { open == 0 && idle.isEmpty && waiters.isEmpty }
         }
 
         private struct State: Sendable {
@@ -90,7 +93,7 @@
         /// Under the lock: an idle connection, or a slot, or `nil`; and the stale connections to close.
         private func grant(_ key: Key, fresh: Bool, _ state: inout State) -> (Lease?, [HTTP1Connection]) {
             var host = state.hosts[key] ?? Host()
-            defer { state.hosts[key] = host }
+            defer { state.hosts[key] = host.isUnused ? nil : host }
             var stale: [HTTP1Connection] = []
             if fresh {
                 stale = host.idle
@@ -113,7 +116,7 @@
             if keep { connection.markIdle(until: MonotonicClock.now() + idleTimeout) }
             let handOver = state.withLock { state -> (CheckedContinuation<Lease, any Error>, Lease)? in
                 var host = state.hosts[connection.key] ?? Host()
-                defer { state.hosts[connection.key] = host }
+                defer { state.hosts[connection.key] = host.isUnused ? nil : host }
                 if keep {
                     guard !host.waiters.isEmpty else {
                         host.idle.append(connection)
@@ -134,7 +137,7 @@
         func releaseSlot(_ key: Key) {
             let next = state.withLock { state -> CheckedContinuation<Lease, any Error>? in
                 var host = state.hosts[key] ?? Host()
-                defer { state.hosts[key] = host }
+                defer { state.hosts[key] = host.isUnused ? nil : host }
                 guard !host.waiters.isEmpty else {
                     host.open -= 1
                     return nil

@@ -43,7 +43,8 @@ struct FuzzTests {
     func randomBytes() {
         let envelope = JSONEnvelope(successFlagKey: "succeed")
         let decoder = JSONDecoder()
-        fuzz(20_000, make: { $0.bytes(maxCount: 96) }) { bytes in
+        let inputs: (inout SeededGenerator) -> Data = { $0.bytes(maxCount: 96) }
+        fuzz(20_000, make: inputs) { bytes in
             let response = Response(statusCode: 200, data: bytes)
             do { _ = try envelope.decode(Goods.self, from: response, using: decoder) } catch is CourierError {}
             do { _ = try response.map(Goods.self, atKeyPath: "data") } catch is CourierError {}
@@ -60,7 +61,8 @@ struct FuzzTests {
             JSONEnvelope(dataKey: "data.records", expiredCodes: ["916"]),
         ]
         let decoder = JSONDecoder()
-        fuzz(10_000, make: { $0.envelopeDocument() }) { document in
+        let inputs: (inout SeededGenerator) -> Data = { $0.envelopeDocument() }
+        fuzz(10_000, make: inputs) { document in
             let response = Response(statusCode: 200, data: document)
             for envelope in envelopes {
                 do { _ = try envelope.decode(Goods.self, from: response, using: decoder) } catch is CourierError {}
@@ -74,7 +76,8 @@ struct FuzzTests {
     func randomParameters() throws {
         let base = try #require(URL(string: "https://shop.example.com/api/list?lang=zh"))
         let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/?%=&".utf8)
-        fuzz(20_000, make: { $0.parameters() }) { parameters in
+        let inputs: (inout SeededGenerator) -> [String: any Sendable] = { $0.parameters() }
+        fuzz(20_000, make: inputs) { parameters in
             let endpoint = Endpoint(
                 url: base.absoluteString, sampleResponseClosure: { .networkResponse(200, Data()) }, method: .get,
                 task: .requestParameters(parameters: parameters, encoding: URLEncoding.default),

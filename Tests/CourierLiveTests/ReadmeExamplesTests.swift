@@ -1,0 +1,298 @@
+import Courier
+import CourierPlugins
+import CourierTesting
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Every code example of README.md, so that each one compiles; the ones that need no server run.
+/// Keep them in step with the README: a changed example there changes here.
+enum ReadmeExamples {
+    // MARK: Twenty lines
+
+    struct Goods: Decodable, Sendable {
+        let id: Int
+        let productName: String
+    }
+
+    enum MallAPI: TargetType {
+        case goods(page: Int, categoryId: Int)
+
+        var baseURL: URL { URL(string: "https://mall.example.com")! }
+        var path: String { "/mallProductsInfo/getProductList" }
+        var method: HTTPMethod { .post }
+        var task: RequestTask {
+            switch self {
+            case .goods(let page, let categoryId):
+                .requestParameters(
+                    parameters: ["pageCurrent": page, "pageSize": 10, "categoryId": categoryId],
+                    encoding: URLEncoding.httpBody)
+            }
+        }
+    }
+
+    static func twentyLines(transport: any Transport) async throws -> String {
+        let mall = Provider<MallAPI>(transport: transport, envelope: JSONEnvelope(successFlagKey: "succeed"))
+        let page = try await mall.request(.goods(page: 1, categoryId: 3), as: Page<Goods>.self)
+        return "\(page.total) goods, first: \(page.records.first?.productName ?? "-")"
+    }
+
+    // MARK: Defining an API
+
+    static let apiKey = "demo-key"
+
+    struct Film: Decodable, Sendable {
+        let name: String
+    }
+
+    enum RankAPI: TargetType {
+        case rank(area: String)
+
+        var baseURL: URL { URL(string: "https://box.example.com/v1")! }
+        var path: String { "/boxoffice/rank" }
+        var method: HTTPMethod { .get }
+        var task: RequestTask {
+            switch self {
+            case .rank(let area):
+                .requestParameters(parameters: ["area": area, "key": apiKey], encoding: URLEncoding.queryString)
+            }
+        }
+        var validationType: ValidationType { .successCodes }
+        var sampleData: Data { Data(#"{"resultcode":"200","reason":"success","result":[]}"#.utf8) }
+    }
+
+    // MARK: Endpoints, sending, stubs, responses
+
+    static let rank = Provider<RankAPI>(endpointClosure: { target in
+        Provider.defaultEndpointMapping(for: target)
+            .adding(newHTTPHeaderFields: ["platform": "iOS", "sys_ver": "17.4"])
+            .adding(parameters: ["uid": "10086"])
+    })
+
+    static func sending() async throws {
+        let response = try await rank.request(.rank(area: "CN"))
+        let films = try await rank.request(.rank(area: "CN"), as: [Film].self)
+        let call = rank.request(.rank(area: "CN")) { result in
+            if case .success(let response) = result { print(response.statusCode) }
+        }
+        call.cancel()
+        _ = (response, films)
+    }
+
+    static func stubs() async throws -> Response {
+        let offline = Provider<RankAPI>(stubClosure: Provider.immediatelyStub)
+        return try await offline.request(.rank(area: "CN"))
+    }
+
+    static func mapping(_ response: Response) throws -> (Int, [String]) {
+        let total = try response.map(Int.self, atKeyPath: "data.total")
+        let tags = try response.map([String].self, atKeyPath: "user.tags")
+        return (total, tags)
+    }
+
+    // MARK: Business envelopes
+
+    static func goToLogin() {}
+
+    static func envelopes() async throws {
+        let shop = JSONEnvelope(expiredCodes: ["915", "916"], successFlagKey: "succeed")
+        let ranking = JSONEnvelope(
+            codeKey: "resultcode", messageKey: "reason", dataKey: "result", successCodes: ["200"])
+        let live = JSONEnvelope(expiredCodes: ["-1"])
+
+        let boxOffice = Provider<RankAPI>(envelope: ranking)
+        do {
+            let films = try await boxOffice.request(.rank(area: "CN"), as: [Film].self)
+            _ = films
+        } catch CourierError.business(let code, let message, _) {
+            print("failed: \(code):\(message ?? "")")
+        } catch CourierError.sessionExpired {
+            goToLogin()
+        }
+        _ = (shop, live)
+    }
+
+    // MARK: Paged lists
+
+    static func pages(mall: Provider<MallAPI>) async throws {
+        let goods = mall.pages(of: Page<Goods>.self) { page in .goods(page: page, categoryId: 1) }
+        for try await page in goods {
+            print("page \(page.current)/\(page.pages): \(page.records.count) goods")
+        }
+        for try await item in goods.records.prefix(15) { print(item.productName) }
+    }
+
+    // MARK: Plugins
+
+    struct AppVersionPlugin: PluginType {
+        func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+            var request = request
+            request.setValue("3.2.0", forHTTPHeaderField: "X-App-Version")
+            return request
+        }
+    }
+
+    struct Session {
+        static let current = Session()
+        let token = "token"
+    }
+
+    static func toast(_ text: String) {}
+
+    static func plugins() -> Provider<MallAPI> {
+        let hud = ActivityIndicator(gracePeriod: 0.3) { state in print(state == .busy ? "spinner on" : "spinner off") }
+        let provider = Provider<MallAPI>(plugins: [
+            AccessTokenPlugin(tokenClosure: { _ in Session.current.token }),
+            NetworkLoggerPlugin(configuration: .init(logOptions: .verbose)),
+            NetworkActivityPlugin(indicator: hud),
+            StatusMessagePlugin(messages: .simplifiedChinese) { message, _ in toast(message.text) },
+        ])
+        return provider
+    }
+
+    // MARK: Authentication, retries and timeouts
+
+    enum AccountAPI: TargetType, AccessTokenAuthorizable {
+        case me
+        var baseURL: URL { URL(string: "https://account.example.com")! }
+        var path: String { "/me" }
+        var method: HTTPMethod { .get }
+        var task: RequestTask { .requestPlain }
+        var authorizationType: AuthorizationType? { .bearer }
+    }
+
+    struct Saved {
+        let access = "a"
+        let refresh = "r"
+    }
+
+    enum AuthClient {
+        static func refresh(_ token: String?) async throws -> AuthCredential {
+            AuthCredential(accessToken: "new", refreshToken: token)
+        }
+    }
+
+    @MainActor final class Router {
+        func showLogin() {}
+    }
+
+    static func authentication(saved: Saved, router: Router) async {
+        let tokens = TokenStore(credential: AuthCredential(accessToken: saved.access, refreshToken: saved.refresh))
+        let auth = TokenRefreshPlugin(
+            store: tokens,
+            refresh: { expired in try await AuthClient.refresh(expired.refreshToken) },
+            onSessionExpired: { Task { @MainActor in router.showLogin() } })
+        let account = Provider<AccountAPI>(plugins: [auth, RetryPolicy()])
+        await tokens.update(nil)
+        _ = account
+    }
+
+    static let feed = Provider<MallAPI>(trackInflights: true)
+
+    // MARK: Uploads, downloads and progress
+
+    enum UploadAPI: TargetType {
+        case upload([MultipartFormBodyPart])
+        var baseURL: URL { URL(string: "https://upload.example.com")! }
+        var path: String { "/files" }
+        var method: HTTPMethod { .post }
+        var task: RequestTask {
+            switch self {
+            case .upload(let parts): .uploadMultipart(parts)
+            }
+        }
+    }
+
+    static func uploads(photoURL: URL, uploads: Provider<UploadAPI>) async throws {
+        let photos = [
+            MultipartFormBodyPart(provider: .file(photoURL), name: "files", fileName: "a.jpg", mimeType: "image/jpeg"),
+            MultipartFormBodyPart(provider: .data(Data("Sunset".utf8)), name: "caption"),
+        ]
+        for try await step in uploads.requestWithProgress(.upload(photos)) {
+            if let response = step.response {
+                print("\ndone: HTTP \(response.statusCode)")
+            } else {
+                print("\r\(Int(step.progress * 100)) %", terminator: "")
+            }
+        }
+    }
+
+    // MARK: Transports
+
+    static let internalAPI = Provider<RankAPI>(transport: RoutingTransport())
+}
+
+extension ReadmeExamples.MallAPI: TimeoutConfigurable {
+    var timeout: TimeInterval? { 10 }
+}
+
+@Suite("README examples")
+struct ReadmeExamplesTests {
+    @Test("the twenty-line example decodes a page through the envelope")
+    func twentyLines() async throws {
+        let stubs = StubTransport()
+        stubs.when(ReadmeExamples.MallAPI.goods(page: 1, categoryId: 3)).respond(
+            .json(
+                #"{"succeed":true,"code":0,"msg":"查询成功","data":{"size":10,"current":1,"pages":1,"total":1,"records":[{"id":1,"productName":"Longjing"}]}}"#
+            ))
+        #expect(try await ReadmeExamples.twentyLines(transport: stubs) == "1 goods, first: Longjing")
+    }
+
+    @Test("the testing example, as written in the README")
+    func loadsTheFirstPage() async throws {
+        typealias MallAPI = ReadmeExamples.MallAPI
+        typealias Goods = ReadmeExamples.Goods
+        let stubs = StubTransport()
+        stubs.when(MallAPI.goods(page: 1, categoryId: 3)).respond(
+            .json(
+                """
+                {"succeed":true,"code":0,"msg":"ok","data":{"size":10,"current":1,"pages":1,"total":1,
+                 "records":[{"id":1,"productName":"Longjing"}]}}
+                """))
+        let mall = Provider<MallAPI>(transport: stubs, envelope: JSONEnvelope(successFlagKey: "succeed"))
+
+        let page = try await mall.request(.goods(page: 1, categoryId: 3), as: Page<Goods>.self)
+
+        #expect(page.records.map(\.productName) == ["Longjing"])
+        #expect(stubs.sentRequests.map(\.path) == ["/mallProductsInfo/getProductList"])
+        #expect(stubs.sentRequests[0].formBody["categoryId"] == "3")
+    }
+
+    @Test("the stub example answers the target's sample data")
+    func stubs() async throws {
+        let response = try await ReadmeExamples.stubs()
+        #expect(response.statusCode == 200)
+        #expect(try response.map([ReadmeExamples.Film].self, atKeyPath: "result").isEmpty)
+    }
+
+    @Test("the key-path example reads a scalar and a nested array")
+    func keyPaths() throws {
+        let body = Data(#"{"data":{"total":23},"user":{"tags":["tea","green"]}}"#.utf8)
+        let (total, tags) = try ReadmeExamples.mapping(Response(statusCode: 200, data: body))
+        #expect(total == 23)
+        #expect(tags == ["tea", "green"])
+    }
+
+    @Test("the paginator example walks every page")
+    func paginator() async throws {
+        let stubs = StubTransport()
+        stubs.when(ReadmeExamples.MallAPI.goods(page: 1, categoryId: 1)).respond(
+            .json(
+                #"{"succeed":true,"code":0,"data":{"size":1,"current":1,"pages":1,"total":1,"records":[{"id":1,"productName":"Tea"}]}}"#
+            ))
+        let mall = Provider<ReadmeExamples.MallAPI>(
+            transport: stubs, envelope: JSONEnvelope(successFlagKey: "succeed"))
+        try await ReadmeExamples.pages(mall: mall)
+        #expect(stubs.sentRequests.count == 2)
+    }
+
+    @Test("the plugin and timeout examples build providers")
+    func providers() {
+        #expect(ReadmeExamples.plugins().plugins.count == 4)
+        #expect(ReadmeExamples.MallAPI.goods(page: 1, categoryId: 1).timeout == 10)
+        #expect(ReadmeExamples.feed.trackInflights)
+    }
+}

@@ -54,7 +54,7 @@ public final class Provider<Target: TargetType>: Sendable {
     ///   - plugins: run in array order; none by default.
     ///   - envelope: the business envelope of this API; `nil` by default.
     ///   - trackInflights: whether identical concurrent requests share one network call; `false` by default.
-    ///   - options: further settings; ``ProviderOptions/init(maximumAttempts:decoder:)`` defaults.
+    ///   - options: further settings; `ProviderOptions()` by default.
     public init(
         endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping,
         requestClosure: @escaping RequestClosure = Provider.defaultRequestMapping,

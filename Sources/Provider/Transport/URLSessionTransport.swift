@@ -89,7 +89,7 @@ public final class URLSessionTransport: Transport {
     ///
     /// A `307` or `308` redirect is followed here, with a new task that carries the same method
     /// and body (FoundationNetworking would resend the request without its body); see
-    /// ``RedirectPolicy``.
+    /// `RedirectPolicy`.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         var current = request
         for _ in 0...Self.maximumFollowedRedirects {

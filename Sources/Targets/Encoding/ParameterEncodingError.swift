@@ -16,7 +16,7 @@ public enum ParameterEncodingError: Error, Sendable, CustomStringConvertible, Lo
     case invalidURL(String)
 
     /// Some parameters cannot be represented as JSON. Carries a summary naming each offending
-    /// parameter by its path and Swift type, for example `` `createdAt` (Date), `tags[1]` (Double, not finite) ``.
+    /// parameter by its path and Swift type, for example: `createdAt` (Date), `tags[1]` (Double, not finite).
     /// Values are never included, so the message is safe to log.
     case invalidJSONObject(String)
 

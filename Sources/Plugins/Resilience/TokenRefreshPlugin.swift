@@ -8,7 +8,7 @@ import Foundation
 /// Sends the stored access token with every call that needs one, and when the session expires
 /// mid-call, refreshes the token once and replays the call.
 ///
-/// A call fails with ``CourierError/sessionExpired(_:)`` on HTTP `401`, an envelope's expired
+/// A call fails with `CourierError.sessionExpired` on HTTP `401`, an envelope's expired
 /// code, or a "please log in" body (see `JSONEnvelope`). The plugin then:
 ///
 /// - runs ONE refresh however many calls failed at once; calls that start meanwhile wait for it

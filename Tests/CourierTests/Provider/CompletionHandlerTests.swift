@@ -98,20 +98,21 @@ struct CompletionHandlerTests {
                     received.withLock { $0 = (try? result.get().statusCode) ?? -1 }
                     done.signal()
                 }
-                let timedOut = done.wait(timeout: .now() + 5) == .timedOut
+                // A generous bound: it only turns a deadlock into a failure instead of a hang.
+                let timedOut = done.wait(timeout: .now() + 60) == .timedOut
                 continuation.resume(returning: timedOut ? -2 : received.withLock { $0 })
             }
         }
         #expect(status == 200)
     }
 
-    @Test("cancel() ends the call promptly with the cancelled error, exactly once")
+    @Test("cancel() ends the call with the cancelled error, exactly once")
     func cancel() async throws {
         let provider = Provider<CoreTestTarget>(
             stubClosure: Provider.delayedStub(30), transport: UnreachableTransport())
         let calls = CallCounter()
-        let clock = ContinuousClock()
-        let start = clock.now
+        // Without cancellation the stub would answer 200 after 30 s, so a cancelled error proves
+        // the wait was cut short, with no time bound that a loaded machine could break.
         let result = await withCheckedContinuation { continuation in
             let call = provider.request(CoreTestTarget()) { result in
                 calls.increment()
@@ -122,8 +123,6 @@ struct CompletionHandlerTests {
             #expect(call.isCancelled)
             call.cancel()
         }
-        // Far below the stub's 30 s, with room for a loaded machine running tests in parallel.
-        #expect(clock.now - start < .seconds(15))
         guard case .failure(let error) = result else {
             Issue.record("expected a failure")
             return

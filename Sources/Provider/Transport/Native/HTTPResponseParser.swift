@@ -348,47 +348,56 @@ struct HTTPResponseParser: Sendable {
 
     /// The head in `bytes`, which end with the empty line.
     private static func head(from bytes: ArraySlice<UInt8>, limits: Limits) throws(HTTPParseError) -> HTTPResponseHead {
-        var lines = bytes.split(separator: HTTPSyntax.lf, omittingEmptySubsequences: false).map { line in
-            line.last == HTTPSyntax.cr ? line.dropLast() : line
-        }
-        while let last = lines.last, last.isEmpty { lines.removeLast() }
-        guard let statusLine = lines.first else { throw .invalidStatusLine }
-        var head = try Self.statusLine(statusLine)
-        for line in lines.dropFirst() {
-            guard let first = line.first else { throw .invalidHeaderLine }
-            if HTTPSyntax.isWhitespace(first) {
-                // obs-fold: a continuation of the previous value (RFC 9112 §5.2).
-                guard !head.headers.isEmpty else { throw .invalidHeaderLine }
-                try fold(line, into: &head.headers[head.headers.count - 1])
+        var head: HTTPResponseHead?
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let newline = bytes[index...].firstIndex(of: HTTPSyntax.lf) ?? bytes.endIndex
+            var end = newline
+            if end > index, bytes[end - 1] == HTTPSyntax.cr { end -= 1 }
+            let line = bytes[index..<end]
+            index = newline + 1
+            guard var parsed = head else {
+                head = try statusLine(line)
                 continue
             }
-            guard head.headers.count < limits.maximumHeaderCount else {
-                throw .tooManyHeaders(limit: limits.maximumHeaderCount)
+            // The empty line that ends the head (the only one it can hold).
+            guard let first = line.first else { break }
+            if HTTPSyntax.isWhitespace(first) {
+                // obs-fold: a continuation of the previous value (RFC 9112 §5.2).
+                guard !parsed.headers.isEmpty else { throw .invalidHeaderLine }
+                head = nil  // Keeps `parsed.headers` uniquely referenced while it changes.
+                try fold(line, into: &parsed.headers[parsed.headers.count - 1])
+            } else {
+                guard parsed.headers.count < limits.maximumHeaderCount else {
+                    throw .tooManyHeaders(limit: limits.maximumHeaderCount)
+                }
+                head = nil
+                parsed.headers.append(try field(from: line))
             }
-            head.headers.append(try field(from: line))
+            head = parsed
         }
+        guard let head else { throw .invalidStatusLine }
         return head
     }
 
     /// `HTTP/1.x SP 3DIGIT [SP reason]`.
     private static func statusLine(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPResponseHead {
-        let bytes = Array(line)
-        let prefix = Array("HTTP/1.".utf8)
-        guard bytes.count >= 12, bytes.starts(with: prefix) else { throw .invalidStatusLine }
-        let minor = bytes[7]
-        guard minor >= UInt8(ascii: "0"), minor <= UInt8(ascii: "9"), bytes[8] == HTTPSyntax.space else {
+        let start = line.startIndex
+        guard line.count >= 12, line.starts(with: "HTTP/1.".utf8) else { throw .invalidStatusLine }
+        let minor = line[start + 7]
+        guard minor >= UInt8(ascii: "0"), minor <= UInt8(ascii: "9"), line[start + 8] == HTTPSyntax.space else {
             throw .invalidStatusLine
         }
         var status = 0
-        for byte in bytes[9..<12] {
+        for byte in line[(start + 9)..<(start + 12)] {
             guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { throw .invalidStatusLine }
             status = status * 10 + Int(byte - UInt8(ascii: "0"))
         }
         guard status >= 100 else { throw .invalidStatusLine }
         var reason = ""
-        if bytes.count > 12 {
-            guard bytes[12] == HTTPSyntax.space else { throw .invalidStatusLine }
-            let phrase = bytes[13...]
+        if line.count > 12 {
+            guard line[start + 12] == HTTPSyntax.space else { throw .invalidStatusLine }
+            let phrase = line[(start + 13)...]
             guard !phrase.contains(where: { $0 == 0 || $0 == HTTPSyntax.cr }) else { throw .invalidStatusLine }
             reason = String(decoding: phrase, as: UTF8.self)
         }

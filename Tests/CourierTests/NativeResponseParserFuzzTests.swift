@@ -39,13 +39,13 @@ struct ResponseFuzzer {
 
     private mutating func token() -> String {
         var bytes: [UInt8] = []
-        for _ in 0..<int(1...12) { bytes.append(pick(Self.tokenCharacters)) }
+        for _ in 0..<int(1...8) { bytes.append(pick(Self.tokenCharacters)) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     private mutating func fieldValue() -> String {
         var bytes: [UInt8] = []
-        for _ in 0..<int(0...30) { bytes.append(UInt8(int(0x20...0x7E))) }
+        for _ in 0..<int(0...16) { bytes.append(UInt8(int(0x20...0x7E))) }
         return String(decoding: bytes, as: UTF8.self)
     }
 
@@ -72,9 +72,9 @@ struct ResponseFuzzer {
         for _ in 0..<(chance(10) ? int(1...3) : 0) { text += "HTTP/1.1 100 Continue\(newline)\(newline)" }
         let status = pick(Self.statuses)
         text += "HTTP/1.\(int(0...1)) \(status) \(chance(80) ? token() : "")\(newline)"
-        for _ in 0..<int(0...8) { text += "\(token()): \(fieldValue())\(newline)" }
+        for _ in 0..<int(0...5) { text += "\(token()): \(fieldValue())\(newline)" }
         var bytes = Array(text.utf8)
-        let body = bodyBytes(chance(3) ? int(0...3000) : int(0...48))
+        let body = bodyBytes(chance(2) ? int(0...3000) : int(0...32))
         switch int(0...3) {
         case 0:
             bytes += Array("Content-Length: \(body.count)\(newline)\(newline)".utf8) + body
@@ -123,7 +123,7 @@ struct ResponseFuzzer {
     /// Fully random bytes, sometimes after a valid start.
     mutating func noise() -> [UInt8] {
         let prefix = chance(50) ? Array("HTTP/1.1 ".utf8) : []
-        return prefix + (0..<int(0...300)).map { _ in pick(Self.interestingBytes) }
+        return prefix + (0..<int(0...120)).map { _ in pick(Self.interestingBytes) }
     }
 
     /// Up to four split points inside `count` bytes.

@@ -10,7 +10,10 @@ import Testing
 /// Random bytes and random JSON thrown at everything that reads outside data, and random
 /// parameters at everything that writes requests: never a crash, always a value or a
 /// `CourierError`. Inputs come from a seeded generator, so a failure names a reproducible seed.
-@Suite("Fuzz")
+///
+/// Serialized: each test is synchronous and CPU-bound and holds a cooperative thread for
+/// seconds; run at once on a two-core machine they starve every other test in the process.
+@Suite("Fuzz", .serialized)
 struct FuzzTests {
     struct Goods: Decodable {
         let id: Int

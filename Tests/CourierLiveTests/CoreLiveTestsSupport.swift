@@ -68,6 +68,19 @@ enum JSONValue: Decodable, Equatable {
     }
 }
 
+/// How soon "promptly" is, in live tests that check a call ends early.
+///
+/// A call that works ends in milliseconds; one that does not ends when httpbin answers
+/// (`/delay/10`: after 10 s) or when the session's 60 s timeout fires (a hung 401 challenge). The
+/// bounds sit well between the two, so that a process busy with CPU-heavy tests in parallel
+/// (whose cooperative threads a starved continuation waits for) cannot make them flaky.
+enum LiveTiming {
+    /// For a cancellation or a sub-second timeout of `/delay/10`.
+    static let promptly: Double = 4
+    /// For an answer that a hang would delay by a minute.
+    static let withoutHanging: Double = 15
+}
+
 /// Measures how long an async call takes.
 func coreElapsed<T>(_ body: () async throws -> T) async rethrows -> (value: T, seconds: Double) {
     let clock = ContinuousClock()

@@ -1,0 +1,153 @@
+import Courier
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+// The examples of Courier.docc's "Uploads, downloads and progress"
+// (Articles/UploadsDownloadsAndProgress.md) and "Linux notes" (Articles/LinuxNotes.md), as
+// written there. (This file's own imports are the Linux notes' first example.)
+
+enum TransfersDoc {
+    enum MediaAPI: TargetType {
+        case uploadPhotos([URL], roomId: Int)
+        case uploadVideo(URL)
+        case download(name: String, into: URL)
+
+        var baseURL: URL { URL(string: "https://img.example.com")! }
+        var path: String {
+            switch self {
+            case .uploadPhotos: "/upload/photos"
+            case .uploadVideo: "/upload/video"
+            case .download(let name, _): "/files/\(name)"
+            }
+        }
+        var method: HTTPMethod {
+            switch self {
+            case .uploadPhotos, .uploadVideo: .post
+            case .download: .get
+            }
+        }
+        var task: RequestTask {
+            switch self {
+            case .uploadPhotos(let photos, let roomId):
+                .uploadCompositeMultipart(
+                    photos.map { MultipartFormBodyPart(provider: .file($0), name: "photos", mimeType: "image/jpeg") },
+                    urlParameters: ["roomId": roomId])
+            case .uploadVideo(let file):
+                .uploadFile(file)
+            case .download(_, let folder):
+                .downloadDestination { _, response in
+                    folder.appendingPathComponent(response.suggestedFilename ?? "download.bin")
+                }
+            }
+        }
+        var validationType: ValidationType { .successCodes }
+    }
+
+    /// `[###############---------------]  50 %`
+    static func progressBar(_ fraction: Double, width: Int = 30) -> String {
+        let filled = max(0, min(width, Int(fraction * Double(width))))
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        return "[\(bar)] \(String(format: "%3d", Int(fraction * 100))) %"
+    }
+
+    /// "A command-line program with a progress bar" (the article's `main.swift`).
+    static func commandLineProgram() async throws {
+        let provider = Provider<MediaAPI>()
+        let photos = CommandLine.arguments.dropFirst().map { URL(fileURLWithPath: $0) }
+
+        // Upload, with the async stream: progress steps, then one step that carries the response.
+        for try await step in provider.requestWithProgress(.uploadPhotos(photos, roomId: 42)) {
+            print("\r" + progressBar(step.progress), terminator: "")
+            if let response = step.response { print("  uploaded, HTTP \(response.statusCode)") }
+        }
+
+        // Download, with the completion form: the same steps arrive in the `progress` block.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("reports")
+        let result = await withCheckedContinuation { continuation in
+            provider.request(
+                .download(name: "report.pdf", into: folder),
+                progress: { step in print("\r" + progressBar(step.progress), terminator: "") },
+                completion: { continuation.resume(returning: $0) })
+        }
+        switch result {
+        case .success(let response): print("  saved to \(response.fileURL?.path ?? "?")")
+        case .failure(let error): print("\n\(error.localizedDescription)")
+        }
+    }
+
+    /// "Multipart bodies".
+    static func multipartForm() -> RequestTask {
+        let form: [MultipartFormBodyPart] = [
+            MultipartFormBodyPart(provider: .data(Data("Sunset over the lake".utf8)), name: "caption"),
+            MultipartFormBodyPart(provider: .file(URL(fileURLWithPath: "/tmp/sunset.jpg")), name: "photos"),
+            MultipartFormBodyPart(
+                provider: .data(Data([0xFF, 0xD8, 0xFF])), name: "photos", fileName: "thumb.jpg", mimeType: "image/jpeg"
+            ),
+        ]
+        let task = RequestTask.uploadMultipart(form)
+        return task
+    }
+
+    /// "Downloads".
+    static func exportTask(month: String, into folder: URL) -> RequestTask {
+        .downloadParameters(
+            parameters: ["month": month], encoding: URLEncoding.queryString,
+            destination: { _, _ in folder.appendingPathComponent("orders-\(month).csv") })
+    }
+}
+
+enum LinuxNotesDoc {
+    /// The article names an inventory service's API; any target does.
+    enum InventoryAPI: TargetType {
+        case stock(sku: String)
+
+        var baseURL: URL { URL(string: "http://inventory.internal:8080")! }
+        var path: String { "/stock" }
+        var method: HTTPMethod { .get }
+        var task: RequestTask {
+            switch self {
+            case .stock(let sku): .requestParameters(parameters: ["sku": sku], encoding: URLEncoding.queryString)
+            }
+        }
+    }
+
+    static func nativeTransport() {
+        let inventory = Provider<InventoryAPI>(transport: RoutingTransport())
+        keep(inventory)
+    }
+
+    static func plainHTTPCredentials() {
+        var options = ProviderOptions()
+        options.allowsCredentialsOverPlainHTTP = false
+        let strict = Provider<InventoryAPI>(options: options)
+        keep(strict)
+    }
+}
+
+@Suite("Docs: Uploads, downloads and progress")
+struct TransfersDocTests {
+    @Test("the progress bar of the command-line example")
+    func progressBar() {
+        #expect(TransfersDoc.progressBar(0.5) == "[###############---------------]  50 %")
+    }
+
+    @Test("the download task sends its parameters in the query and names the file")
+    func exportTask() throws {
+        let folder = URL(fileURLWithPath: "/tmp/exports")
+        guard
+            case .downloadParameters(let parameters, _, let destination) = TransfersDoc.exportTask(
+                month: "2024-05", into: folder)
+        else {
+            Issue.record("expected downloadParameters")
+            return
+        }
+        #expect(parameters["month"] as? String == "2024-05")
+        let response = try #require(
+            HTTPURLResponse(url: folder, statusCode: 200, httpVersion: nil, headerFields: nil))
+        #expect(destination(folder, response).lastPathComponent == "orders-2024-05.csv")
+    }
+}

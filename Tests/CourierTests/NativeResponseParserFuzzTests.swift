@@ -3,8 +3,8 @@ import Testing
 
 @testable import Courier
 
-/// A small, seedable generator (SplitMix64), so a failing input can be reproduced from its seed.
-struct SplitMix64: RandomNumberGenerator {
+/// A small, seedable generator (NativeFuzzRandom), so a failing input can be reproduced from its seed.
+struct NativeFuzzRandom: RandomNumberGenerator {
     private var state: UInt64
 
     init(seed: UInt64) { state = seed }
@@ -19,8 +19,8 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// Responses built from the grammar of RFC 9112, then mutated byte by byte.
-struct ResponseFuzzer {
-    var random: SplitMix64
+struct NativeResponseFuzzer {
+    var random: NativeFuzzRandom
 
     private static let tokenCharacters = Array(
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_!#$%&'*+.^`|~".utf8)
@@ -148,7 +148,7 @@ struct NativeResponseParserFuzzTests {
         _ bytes: [UInt8], splits: [Int], isHEAD: Bool, limits: HTTPResponseParser.Limits
     ) -> Result<Outcome, HTTPParseError> {
         do throws(HTTPParseError) {
-            let parsed = try ParsedResponse.parse(bytes, splitAt: splits, isHEAD: isHEAD, limits: limits)
+            let parsed = try NativeParsedResponse.parse(bytes, splitAt: splits, isHEAD: isHEAD, limits: limits)
             return .success(
                 Outcome(
                     head: parsed.head, body: parsed.body, trailers: parsed.trailers, requiresClose: parsed.requiresClose
@@ -163,8 +163,8 @@ struct NativeResponseParserFuzzTests {
         let seed =
             ProcessInfo.processInfo.environment["COURIER_FUZZ_SEED"].flatMap(UInt64.init)
             ?? UInt64.random(in: 1...UInt64.max)
-        var fuzzer = ResponseFuzzer(random: SplitMix64(seed: seed))
-        var random = SplitMix64(seed: seed ^ 0xA5A5)
+        var fuzzer = NativeResponseFuzzer(random: NativeFuzzRandom(seed: seed))
+        var random = NativeFuzzRandom(seed: seed ^ 0xA5A5)
         let limits = HTTPResponseParser.Limits(
             maximumHeaderBytes: 2048, maximumHeaderCount: 12, maximumChunkLineBytes: 64)
         let deadline = Date().addingTimeInterval(8)
@@ -211,7 +211,7 @@ struct NativeResponseParserFuzzTests {
 
     @Test("every well-formed generated response parses to its own body")
     func wellFormedResponsesParse() async throws {
-        var fuzzer = ResponseFuzzer(random: SplitMix64(seed: 42))
+        var fuzzer = NativeResponseFuzzer(random: NativeFuzzRandom(seed: 42))
         for index in 0..<500 {
             if index % 50 == 0 { await Task.yield() }
             let input = fuzzer.wellFormed()

@@ -4,7 +4,7 @@ import Testing
 @testable import Courier
 
 /// What a whole input parses to: the head, the body, the trailers, whether it completed.
-struct ParsedResponse: Equatable {
+struct NativeParsedResponse: Equatable {
     var head: HTTPResponseHead?
     var body: [UInt8] = []
     var trailers: [HTTPField]?
@@ -15,9 +15,9 @@ struct ParsedResponse: Equatable {
     static func parse(
         _ bytes: [UInt8], splitAt pieces: [Int] = [], isHEAD: Bool = false, atEOF: Bool = true,
         limits: HTTPResponseParser.Limits = .init()
-    ) throws(HTTPParseError) -> ParsedResponse {
+    ) throws(HTTPParseError) -> NativeParsedResponse {
         var parser = HTTPResponseParser(isResponseToHEAD: isHEAD, limits: limits)
-        var result = ParsedResponse()
+        var result = NativeParsedResponse()
         var start = 0
         for cut in (pieces.filter { $0 > 0 && $0 < bytes.count }.sorted() + [bytes.count]) where cut >= start {
             parser.append(contentsOf: bytes[start..<cut])
@@ -49,7 +49,7 @@ private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 struct NativeResponseParserTests {
     @Test("a Content-Length body, its head and headers")
     func contentLength() throws {
-        let parsed = try ParsedResponse.parse(
+        let parsed = try NativeParsedResponse.parse(
             bytes("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 7\r\n\r\n{\"a\":1}"))
         let head = try #require(parsed.head)
         #expect(head.status == 200)
@@ -69,7 +69,7 @@ struct NativeResponseParserTests {
                 + "5;name=value;other\r\nhello\r\n6 ; ext=\"quoted\"\r\n world\r\n"
                 + "0\r\nX-Checksum: abc\r\nX-More: 1\r\n\r\n"
         )
-        let parsed = try ParsedResponse.parse(raw, atEOF: false)
+        let parsed = try NativeParsedResponse.parse(raw, atEOF: false)
         #expect(parsed.bodyText == "hello world")
         #expect(
             parsed.trailers == [HTTPField(name: "X-Checksum", value: "abc"), HTTPField(name: "X-More", value: "1")])
@@ -79,7 +79,7 @@ struct NativeResponseParserTests {
     @Test("upper-case hexadecimal chunk sizes")
     func hexadecimalChunkSizes() throws {
         let body = String(repeating: "x", count: 0x1A)
-        let parsed = try ParsedResponse.parse(
+        let parsed = try NativeParsedResponse.parse(
             bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1A\r\n\(body)\r\n0\r\n\r\n"), atEOF: false)
         #expect(parsed.bodyText == body)
     }
@@ -87,11 +87,11 @@ struct NativeResponseParserTests {
     @Test("a body that ends when the connection closes")
     func closeDelimited() throws {
         let raw = bytes("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nall of this until close")
-        let parsed = try ParsedResponse.parse(raw)
+        let parsed = try NativeParsedResponse.parse(raw)
         #expect(parsed.bodyText == "all of this until close")
         #expect(parsed.isComplete)
         #expect(parsed.requiresClose)
-        let open = try ParsedResponse.parse(raw, atEOF: false)
+        let open = try NativeParsedResponse.parse(raw, atEOF: false)
         #expect(!open.isComplete)
     }
 
@@ -103,7 +103,7 @@ struct NativeResponseParserTests {
             ("HTTP/1.1 304 Not Modified\r\nContent-Length: 100\r\n\r\n", false),
         ])
     func noBody(head: String, isHEAD: Bool) throws {
-        let parsed = try ParsedResponse.parse(bytes(head), isHEAD: isHEAD, atEOF: false)
+        let parsed = try NativeParsedResponse.parse(bytes(head), isHEAD: isHEAD, atEOF: false)
         #expect(parsed.isComplete)
         #expect(parsed.body.isEmpty)
     }
@@ -113,7 +113,7 @@ struct NativeResponseParserTests {
         let raw = bytes(
             "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n"
                 + "HTTP/1.1 201 Created\r\nContent-Length: 2\r\n\r\nok")
-        let parsed = try ParsedResponse.parse(raw, atEOF: false)
+        let parsed = try NativeParsedResponse.parse(raw, atEOF: false)
         #expect(parsed.head?.status == 201)
         #expect(parsed.bodyText == "ok")
     }
@@ -122,13 +122,13 @@ struct NativeResponseParserTests {
     func tooManyInformational() {
         let raw = bytes(String(repeating: "HTTP/1.1 100 Continue\r\n\r\n", count: 20))
         #expect(throws: HTTPParseError.tooManyInformationalResponses(limit: 16)) {
-            try ParsedResponse.parse(raw, atEOF: false)
+            try NativeParsedResponse.parse(raw, atEOF: false)
         }
     }
 
     @Test("a 101 has no body and ends the connection's HTTP use")
     func switchingProtocols() throws {
-        let parsed = try ParsedResponse.parse(
+        let parsed = try NativeParsedResponse.parse(
             bytes("HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\n\r\n"), atEOF: false)
         #expect(parsed.head?.status == 101)
         #expect(parsed.requiresClose)
@@ -138,21 +138,21 @@ struct NativeResponseParserTests {
     func transferEncodingAndLength() throws {
         let raw = bytes(
             "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n")
-        let parsed = try ParsedResponse.parse(raw, atEOF: false)
+        let parsed = try NativeParsedResponse.parse(raw, atEOF: false)
         #expect(parsed.bodyText == "ok")
         #expect(parsed.requiresClose)
     }
 
     @Test("a transfer coding that does not end with chunked is read until close")
     func unknownTransferCoding() throws {
-        let parsed = try ParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\nabc"))
+        let parsed = try NativeParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\nabc"))
         #expect(parsed.bodyText == "abc")
         #expect(parsed.requiresClose)
     }
 
     @Test("repeated equal Content-Length values are one length")
     func repeatedContentLength() throws {
-        let parsed = try ParsedResponse.parse(
+        let parsed = try NativeParsedResponse.parse(
             bytes("HTTP/1.1 200 OK\r\nContent-Length: 2, 2\r\nContent-Length: 2\r\n\r\nok"), atEOF: false)
         #expect(parsed.bodyText == "ok")
     }
@@ -162,20 +162,20 @@ struct NativeResponseParserTests {
         arguments: ["abc", "-1", "1, 2", "", "1 2", "+5", "99999999999999999999"])
     func invalidContentLength(value: String) {
         #expect(throws: HTTPParseError.invalidContentLength) {
-            try ParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nContent-Length: \(value)\r\n\r\n"), atEOF: false)
+            try NativeParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nContent-Length: \(value)\r\n\r\n"), atEOF: false)
         }
     }
 
     @Test("conflicting Content-Length headers are an error")
     func conflictingContentLength() {
         #expect(throws: HTTPParseError.invalidContentLength) {
-            try ParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab"))
+            try NativeParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab"))
         }
     }
 
     @Test("bare LF line endings are accepted")
     func bareLineFeeds() throws {
-        let parsed = try ParsedResponse.parse(
+        let parsed = try NativeParsedResponse.parse(
             bytes("HTTP/1.1 200 OK\nTransfer-Encoding: chunked\n\n2\nok\n0\n\n"), atEOF: false)
         #expect(parsed.bodyText == "ok")
         #expect(parsed.isComplete)
@@ -183,31 +183,35 @@ struct NativeResponseParserTests {
 
     @Test("an obs-fold continues the previous value")
     func obsoleteFolding() throws {
-        let parsed = try ParsedResponse.parse(
+        let parsed = try NativeParsedResponse.parse(
             bytes("HTTP/1.1 200 OK\r\nX-Long: first\r\n  second\r\n\tthird\r\nContent-Length: 0\r\n\r\n"), atEOF: false)
         #expect(parsed.head?.values(of: "X-Long") == ["first second third"])
     }
 
     @Test("empty values, missing reasons, HTTP/1.0 and Connection tokens")
     func headVariants() throws {
-        let parsed = try ParsedResponse.parse(
+        let parsed = try NativeParsedResponse.parse(
             bytes("HTTP/1.0 200\r\nX-Empty:\r\nConnection: Keep-Alive\r\nContent-Length: 0\r\n\r\n"), atEOF: false)
         let head = try #require(parsed.head)
         #expect(head.reason.isEmpty)
         #expect(head.values(of: "X-Empty") == [""])
         #expect(head.keepsConnectionAlive)
         let closing = try #require(
-            try ParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nConnection: foo, close\r\nContent-Length: 0\r\n\r\n"))
-                .head)
+            try NativeParsedResponse.parse(
+                bytes("HTTP/1.1 200 OK\r\nConnection: foo, close\r\nContent-Length: 0\r\n\r\n")
+            )
+            .head)
         #expect(!closing.keepsConnectionAlive)
-        let old = try #require(try ParsedResponse.parse(bytes("HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n")).head)
+        let old = try #require(
+            try NativeParsedResponse.parse(bytes("HTTP/1.0 200 OK\r\nContent-Length: 0\r\n\r\n")).head)
         #expect(!old.keepsConnectionAlive)
     }
 
     @Test("repeated headers are joined for HTTPURLResponse")
     func headerDictionary() throws {
         let head = try #require(
-            try ParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nVary: a\r\nVary: b\r\nContent-Length: 0\r\n\r\n")).head)
+            try NativeParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nVary: a\r\nVary: b\r\nContent-Length: 0\r\n\r\n"))
+                .head)
         #expect(head.headerDictionary["Vary"] == "a, b")
     }
 
@@ -218,7 +222,7 @@ struct NativeResponseParserTests {
             "HTTP/1.1 200OK\r\n\r\n", "HTTP/1.x 200 OK\r\n\r\n", "SSH-2.0-OpenSSH\r\n\r\n", "HTTP/1.1 099 Low\r\n\r\n",
         ])
     func invalidStatusLine(raw: String) {
-        #expect(throws: HTTPParseError.invalidStatusLine) { try ParsedResponse.parse(bytes(raw)) }
+        #expect(throws: HTTPParseError.invalidStatusLine) { try NativeParsedResponse.parse(bytes(raw)) }
     }
 
     @Test("bytes that cannot start a response fail before a whole head arrives")
@@ -235,17 +239,17 @@ struct NativeResponseParserTests {
         ])
     func invalidHeaderLine(line: String) {
         #expect(throws: HTTPParseError.invalidHeaderLine) {
-            try ParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\n\(line)Content-Length: 0\r\n\r\n"))
+            try NativeParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\n\(line)Content-Length: 0\r\n\r\n"))
         }
     }
 
     @Test("NUL and bare CR in a value are errors")
     func invalidHeaderValue() {
         #expect(throws: HTTPParseError.invalidHeaderValue(name: "X-A")) {
-            try ParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nX-A: a\u{0}b\r\n\r\n"))
+            try NativeParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nX-A: a\u{0}b\r\n\r\n"))
         }
         #expect(throws: HTTPParseError.invalidHeaderValue(name: "X-B")) {
-            try ParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nX-B: a\rb\r\n\r\n"))
+            try NativeParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nX-B: a\rb\r\n\r\n"))
         }
     }
 
@@ -254,11 +258,11 @@ struct NativeResponseParserTests {
         let limits = HTTPResponseParser.Limits(maximumHeaderBytes: 1024)
         let big = "HTTP/1.1 200 OK\r\nX-Big: \(String(repeating: "a", count: 2000))\r\n\r\n"
         #expect(throws: HTTPParseError.headerTooLarge(limit: 1024)) {
-            try ParsedResponse.parse(bytes(big), limits: limits)
+            try NativeParsedResponse.parse(bytes(big), limits: limits)
         }
         let endless = "HTTP/1.1 200 OK\r\nX-Big: \(String(repeating: "a", count: 2000))"
         #expect(throws: HTTPParseError.headerTooLarge(limit: 1024)) {
-            try ParsedResponse.parse(bytes(endless), atEOF: false, limits: limits)
+            try NativeParsedResponse.parse(bytes(endless), atEOF: false, limits: limits)
         }
     }
 
@@ -266,7 +270,7 @@ struct NativeResponseParserTests {
     func tooManyHeaders() {
         let fields = (0..<10).map { "X-\($0): v\r\n" }.joined()
         #expect(throws: HTTPParseError.tooManyHeaders(limit: 5)) {
-            try ParsedResponse.parse(
+            try NativeParsedResponse.parse(
                 bytes("HTTP/1.1 200 OK\r\n\(fields)\r\n"), limits: .init(maximumHeaderCount: 5))
         }
     }
@@ -275,7 +279,7 @@ struct NativeResponseParserTests {
     func trailerLimits() {
         let trailers = (0..<10).map { "T-\($0): v\r\n" }.joined()
         #expect(throws: HTTPParseError.tooManyHeaders(limit: 5)) {
-            try ParsedResponse.parse(
+            try NativeParsedResponse.parse(
                 bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\(trailers)\r\n"),
                 limits: .init(maximumHeaderCount: 5))
         }
@@ -288,14 +292,14 @@ struct NativeResponseParserTests {
         ])
     func invalidChunk(body: String) {
         #expect(throws: HTTPParseError.invalidChunk) {
-            try ParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n\(body)"))
+            try NativeParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n\(body)"))
         }
     }
 
     @Test("a chunk-size line longer than the limit is an error")
     func chunkLineTooLong() {
         let raw = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;\(String(repeating: "e", count: 5000))"
-        #expect(throws: HTTPParseError.invalidChunk) { try ParsedResponse.parse(bytes(raw), atEOF: false) }
+        #expect(throws: HTTPParseError.invalidChunk) { try NativeParsedResponse.parse(bytes(raw), atEOF: false) }
     }
 
     @Test(
@@ -305,12 +309,12 @@ struct NativeResponseParserTests {
             "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nab", "",
         ])
     func truncated(raw: String) {
-        #expect(throws: HTTPParseError.unexpectedEndOfStream) { try ParsedResponse.parse(bytes(raw)) }
+        #expect(throws: HTTPParseError.unexpectedEndOfStream) { try NativeParsedResponse.parse(bytes(raw)) }
     }
 
     @Test("bytes after a complete response are left unconsumed")
     func leftover() throws {
-        let parsed = try ParsedResponse.parse(
+        let parsed = try NativeParsedResponse.parse(
             bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokEXTRA"), atEOF: false)
         #expect(parsed.bodyText == "ok")
         #expect(parsed.leftover == 5)
@@ -318,7 +322,7 @@ struct NativeResponseParserTests {
 
     @Test("leading empty lines before the status line are ignored")
     func leadingEmptyLines() throws {
-        let parsed = try ParsedResponse.parse(
+        let parsed = try NativeParsedResponse.parse(
             bytes("\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"), atEOF: false)
         #expect(parsed.head?.status == 200)
     }
@@ -328,12 +332,12 @@ struct NativeResponseParserTests {
         let raw = bytes(
             "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nX-A: 1\r\n\r\n"
                 + "3;x=y\r\nabc\r\n10\r\n0123456789abcdef\r\n0\r\nT: v\r\n\r\n")
-        let whole = try ParsedResponse.parse(raw, atEOF: false)
+        let whole = try NativeParsedResponse.parse(raw, atEOF: false)
         #expect(whole.bodyText == "abc0123456789abcdef")
         for cut in 1..<raw.count {
-            #expect(try ParsedResponse.parse(raw, splitAt: [cut], atEOF: false) == whole, "split at \(cut)")
+            #expect(try NativeParsedResponse.parse(raw, splitAt: [cut], atEOF: false) == whole, "split at \(cut)")
         }
-        #expect(try ParsedResponse.parse(raw, splitAt: Array(1..<raw.count), atEOF: false) == whole)
+        #expect(try NativeParsedResponse.parse(raw, splitAt: Array(1..<raw.count), atEOF: false) == whole)
     }
 
     @Test("a large body in small pieces is parsed in linear time")

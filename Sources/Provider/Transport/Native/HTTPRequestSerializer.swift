@@ -123,14 +123,13 @@ enum HTTPRequestSerializer {
         for (name, value) in fields {
             guard HTTPSyntax.isToken(name.utf8) else { throw .invalidHeaderName(name) }
             guard value.utf8.allSatisfy(isFieldValueByte) else { throw .invalidHeaderValue(name: name) }
-            switch name.lowercased() {
-            case "content-length", "transfer-encoding": continue
-            case "host": hasHost = true
-            case "accept": hasAccept = true
-            case "user-agent": hasUserAgent = true
-            case "content-type": hasContentType = true
-            default: break
+            if name.caseInsensitiveEquals("Content-Length") || name.caseInsensitiveEquals("Transfer-Encoding") {
+                continue
             }
+            hasHost = hasHost || name.caseInsensitiveEquals("Host")
+            hasAccept = hasAccept || name.caseInsensitiveEquals("Accept")
+            hasUserAgent = hasUserAgent || name.caseInsensitiveEquals("User-Agent")
+            hasContentType = hasContentType || name.caseInsensitiveEquals("Content-Type")
             append(name, value, to: &head)
         }
         if !hasHost { append("Host", target.authority, to: &head) }

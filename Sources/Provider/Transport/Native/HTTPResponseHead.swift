@@ -94,7 +94,14 @@ extension StringProtocol {
         let lhs = utf8
         let rhs = other.utf8
         guard lhs.count == rhs.count else { return false }
-        return zip(lhs, rhs).allSatisfy { HTTPSyntax.lowercase($0) == HTTPSyntax.lowercase($1) }
+        var left = lhs.startIndex
+        var right = rhs.startIndex
+        while left != lhs.endIndex {
+            guard HTTPSyntax.lowercase(lhs[left]) == HTTPSyntax.lowercase(rhs[right]) else { return false }
+            lhs.formIndex(after: &left)
+            rhs.formIndex(after: &right)
+        }
+        return true
     }
 }
 

@@ -64,6 +64,28 @@
             #expect(request.headers["host"] == "127.0.0.1:\(server.port)")
         }
 
+        @Test("an idle pooled connection is closed after idleConnectionTimeout")
+        func idleConnectionsExpire() async throws {
+            let server = try Server { _ in .send(Server.response(body: "ok")) }
+            defer { server.stop() }
+            let transport = HTTP1Transport(options: .init(idleConnectionTimeout: 0.2))
+            _ = try await transport.send(get(server))
+            let start = Date()
+            _ = try await firstEvent(server) { if case .clientClosed = $0 { true } else { false } }
+            #expect(Date().timeIntervalSince(start) < 2 * NativeTiming.slack)
+            _ = try await transport.send(get(server))
+            #expect(server.acceptedConnections == 2)
+        }
+
+        @Test("a response with Connection: close is not reused")
+        func connectionClose() async throws {
+            let server = try Server { _ in .send(Server.response(headers: ["Connection": "close"], body: "ok")) }
+            defer { server.stop() }
+            let transport = HTTP1Transport()
+            for _ in 0..<3 { _ = try await transport.send(get(server)) }
+            #expect(server.acceptedConnections == 3)
+        }
+
         @Test("chunked bodies with trailers, and bodies that end at close (never reused)")
         func framings() async throws {
             let server = try Server { request in

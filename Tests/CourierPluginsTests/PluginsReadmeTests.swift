@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-// Every example of docs/fragments/plugins.md, as written there, so that each one compiles;
+// Every example of the Plugins article (Sources/Plugins/CourierPlugins.docc/Articles/Plugins.md), as written there, so that each one compiles;
 // the tests then check that each does what the text says.
 
 // MARK: - Write your own plugin

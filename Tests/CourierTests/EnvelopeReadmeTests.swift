@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-// The examples of docs/fragments/envelopes.md, statement for statement, against in-memory
+// The examples of the Business envelopes article (Sources/Provider/Courier.docc/Articles/BusinessEnvelopesAndErrors.md), statement for statement, against in-memory
 // servers. `Goods`, `MallAPI`, `Film`, `BoxOfficeAPI`, `LiveRoom`, `LiveRoomAPI` and
 // `ShopEnvelope` are in EnvelopeFixtures.swift, as the fragment defines them.
 

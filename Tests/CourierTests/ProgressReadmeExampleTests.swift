@@ -7,7 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// The examples of docs/fragments/transfers.md, compiled and run: the target, the progress
+/// The examples of the Uploads, downloads and progress article, compiled and run: the target, the progress
 /// bar, the upload through the stream and the download through the completion form. Only
 /// `print` is replaced (by `show`), and the provider gets a transport that reports progress.
 @Suite("README: transfers")

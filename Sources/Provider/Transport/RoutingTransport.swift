@@ -18,7 +18,11 @@ import Foundation
 ///
 /// Everything else goes to `URLSession`: `https://` (TLS would need a dependency), other
 /// schemes, proxies, streams, compressed responses. A redirect from `http://` to `https://`
-/// is handed to `URLSession` too. When the native transport receives a body with a
+/// is handed to `URLSession` too.
+///
+/// One behaviour differs on the native path: cookies. `URLSession` keeps the cookies a server
+/// sets (in the session's own storage) and sends them back; the native transport sends only
+/// the `Cookie` header the request carries, as a service-to-service client usually wants. When the native transport receives a body with a
 /// `Content-Encoding` it cannot decode (a server that compresses unasked), an idempotent data
 /// request is sent again through `URLSession`, which decodes it.
 ///

@@ -75,10 +75,16 @@ enum JSONValue: Decodable, Equatable {
 /// bounds sit well between the two, so that a process busy with CPU-heavy tests in parallel
 /// (whose cooperative threads a starved continuation waits for) cannot make them flaky.
 enum LiveTiming {
+    /// How much slower than usual the process runs: `4` under ThreadSanitizer or
+    /// AddressSanitizer, `1` otherwise.
+    static let scale: Double = {
+        let sanitized = dlsym(nil, "__tsan_init") != nil || dlsym(nil, "__asan_init") != nil
+        return sanitized ? 4 : 1
+    }()
     /// For a cancellation or a sub-second timeout of `/delay/10`.
-    static let promptly: Double = 4
+    static let promptly: Double = 4 * scale
     /// For an answer that a hang would delay by a minute.
-    static let withoutHanging: Double = 15
+    static let withoutHanging: Double = 15 * scale
 }
 
 /// Measures how long an async call takes.

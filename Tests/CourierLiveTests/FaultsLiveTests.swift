@@ -54,21 +54,21 @@ struct FaultsLiveTests {
             return
         }
         #expect(underlying is URLError)
-        #expect(seconds < 10)
+        #expect(seconds < 10 * LiveTiming.scale)
     }
 
     @Test("a server that accepts and never answers ends with the target's timeout")
     func hangEndsAtTheTimeout() async throws {
         let (error, seconds) = await failure(of: try fault("fault/hang", timeout: 1))
         #expect(error?.isTimeout == true, "got \(String(describing: error))")
-        #expect(seconds >= 0.9 && seconds < 6)
+        #expect(seconds >= 0.9 && seconds < 6 * LiveTiming.scale)
     }
 
     @Test("a body trickled slower than the timeout ends with the timeout, not after the whole body")
     func slowBodyEndsAtTheTimeout() async throws {
         let (error, seconds) = await failure(of: try fault("fault/slow-body", query: ["seconds": 12], timeout: 1))
         #expect(error?.isTimeout == true, "got \(String(describing: error))")
-        #expect(seconds < 8)
+        #expect(seconds < 8 * LiveTiming.scale)
     }
 
     @Test("bytes that are not HTTP are a transport error")
@@ -78,7 +78,7 @@ struct FaultsLiveTests {
             Issue.record("expected .underlying, got \(String(describing: error))")
             return
         }
-        #expect(seconds < 10)
+        #expect(seconds < 10 * LiveTiming.scale)
     }
 
     @Test("a connection closed without an answer is a transport error")
@@ -88,7 +88,7 @@ struct FaultsLiveTests {
             Issue.record("expected .underlying, got \(String(describing: error))")
             return
         }
-        #expect(seconds < 10)
+        #expect(seconds < 10 * LiveTiming.scale)
     }
 
     @Test("a connection refused is a transport error naming it")
@@ -114,7 +114,7 @@ struct FaultsLiveTests {
         }
         #expect(underlying as? TransportError == .responseTooLarge(limit: 5 * 1024 * 1024))
         #expect(error?.errorDescription?.contains("larger than the limit") == true)
-        #expect(seconds < 20)
+        #expect(seconds < 20 * LiveTiming.scale)
     }
 
     @Test("a 503 with validation is a statusCode error carrying the body")

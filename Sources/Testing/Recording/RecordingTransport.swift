@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -42,7 +41,7 @@ public final class RecordingTransport: Transport {
         var files: [URL] = []
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     /// Creates a recorder.
     ///

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -44,7 +43,7 @@ public final class ReplayTransport: Transport {
         var lastServed: Int?
     }
 
-    private let calls = Mutex<[String: Calls]>([:])
+    private let calls = LockedState<[String: Calls]>([:])
 
     /// Creates a replay of the recordings in `directory`.
     ///

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -49,7 +48,7 @@ public final class StubTransport: Transport {
         var sent: [SentRequest] = []
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
     private let fallback: (any Transport)?
 
     /// Creates a transport with no stubs.

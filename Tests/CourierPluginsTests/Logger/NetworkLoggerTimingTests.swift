@@ -20,7 +20,8 @@ struct NetworkLoggerTimingTests {
         await send(plugins: [NetworkLoggerPlugin(configuration: log.configuration())], transport: slow)
         let line = try #require(log.lines("Response").first)
         let elapsed = try #require(milliseconds(inResponseLine: line))
-        #expect(elapsed >= 80 && elapsed < 5000, "\(line)")
+        // The upper bound only catches a wrong unit; sanitizers and a busy machine slow the call.
+        #expect(elapsed >= 80 && elapsed < 30_000, "\(line)")
     }
 
     @Test("concurrent calls answered in reverse order each get their own URL and secrets")

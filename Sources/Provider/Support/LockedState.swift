@@ -10,15 +10,15 @@
 /// On Linux, `Mutex` locks with raw futex calls from an uninstrumented module, so
 /// ThreadSanitizer sees none of its ordering and reports every access made under it as a race;
 /// `scripts/test --sanitize=thread` must stay clean, and a pthread mutex is just as fast
-/// uncontended. The event loop thread and the tasks meet here.
-final class LockedState<State>: @unchecked Sendable {
+/// uncontended. Package access: the native transport and the testing kit share it.
+package final class LockedState<State>: @unchecked Sendable {
     // Unchecked: `state` is read and written only inside `withLock`, between `pthread_mutex_lock`
     // and `pthread_mutex_unlock` on `mutex`, which is allocated once and never moved.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var state: State
 
     /// Creates the lock around `state`.
-    init(_ state: State) {
+    package init(_ state: State) {
         self.state = state
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -32,7 +32,7 @@ final class LockedState<State>: @unchecked Sendable {
     }
 
     /// Runs `body` with exclusive access to the state.
-    func withLock<Result, Failure: Error>(
+    package func withLock<Result, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)

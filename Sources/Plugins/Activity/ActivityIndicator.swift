@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One busy/idle state for any number of overlapping calls: what a HUD or a spinner shows.
 ///
@@ -43,7 +42,7 @@ public final class ActivityIndicator: Sendable {
     /// How long, in seconds, the indicator stays busy after the last call ends; `0` by default.
     public let gracePeriod: TimeInterval
     private let onChange: (@Sendable (State) -> Void)?
-    private let storage = Mutex(Storage())
+    private let storage = LockedState(Storage())
 
     /// Creates an indicator.
     ///

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -34,7 +33,7 @@ final class CallLedger: Sendable {
     /// many entries, the oldest is dropped.
     private static let capacity = 4096
 
-    private let entries = Mutex<[Key: [Entry]]>([:])
+    private let entries = LockedState<[Key: [Entry]]>([:])
 
     /// Records the start of the call that sends `request`.
     func begin(_ request: URLRequest, entry: Entry) {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A call that can be cancelled; returned by the completion-handler form of `request`.
 public protocol Cancellable: Sendable {
@@ -12,7 +11,7 @@ public protocol Cancellable: Sendable {
 
 /// The ``Cancellable`` of a call running in a Swift task.
 final class TaskCancellable: Cancellable {
-    private let state = Mutex<(cancelled: Bool, task: Task<Void, Never>?)>((false, nil))
+    private let state = LockedState<(cancelled: Bool, task: Task<Void, Never>?)>((false, nil))
 
     var isCancelled: Bool { state.withLock { $0.cancelled } }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -40,7 +39,7 @@ final class InflightRegistry: Sendable {
         var nextID: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     /// How many distinct calls are in flight now.
     var count: Int { state.withLock { $0.entries.count } }

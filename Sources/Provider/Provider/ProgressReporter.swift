@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Hands a call's progress steps to the app in order, so that they only grow, and ends them
 /// with the step that carries the response.
@@ -16,7 +15,7 @@ final class ProgressReporter: Sendable {
         var finished = false
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
     private let deliver: ProgressBlock
 
     /// Creates a reporter that passes steps to `deliver`.

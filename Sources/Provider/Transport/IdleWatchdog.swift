@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Ends a transfer on which nothing moved for a while: the timeout of a `URLRequest` with a
 /// fractional `timeoutInterval`, which FoundationNetworking cannot keep.
@@ -15,12 +14,12 @@ final class IdleWatchdog: Sendable {
     }
 
     private let interval: Duration
-    private let state: Mutex<State>
+    private let state: LockedState<State>
 
     /// A watchdog for `seconds` without activity, counted from now.
     init(seconds: TimeInterval) {
         interval = .nanoseconds(Int64(max(0, seconds) * 1_000_000_000))
-        state = Mutex(State(lastActivity: .now))
+        state = LockedState(State(lastActivity: .now))
     }
 
     /// Whether the transfer was ended for being idle.

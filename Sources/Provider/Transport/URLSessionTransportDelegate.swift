@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -107,7 +106,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     }
 
     private let options: URLSessionTransport.Options
-    private let records = Mutex<[Int: Record]>([:])
+    private let records = LockedState<[Int: Record]>([:])
 
     init(options: URLSessionTransport.Options) {
         self.options = options

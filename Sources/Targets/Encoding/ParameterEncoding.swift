@@ -36,14 +36,20 @@ enum ParameterEncodingSupport {
     /// Whether `request` already has a header named `name`, compared case-insensitively
     /// (an empty value counts as present).
     static func hasHeader(_ name: String, in request: URLRequest) -> Bool {
-        guard let fields = request.allHTTPHeaderFields else { return false }
-        return fields.keys.contains { $0.caseInsensitiveCompare(name) == .orderedSame }
+        HeaderFields.contains(name, in: request.allHTTPHeaderFields)
     }
 
     /// Sets `Content-Type: contentType` on `request` unless it already has a `Content-Type`.
     static func setContentTypeIfAbsent(_ contentType: String, on request: inout URLRequest) {
         if !hasHeader("Content-Type", in: request) {
-            request.setValue(contentType, forHTTPHeaderField: "Content-Type")
+            request.replaceHeaderField(canonicalName: "Content-Type", value: contentType)
+        }
+    }
+
+    /// Adds `Content-Type: contentType` to `headers` unless they already have a `Content-Type`.
+    static func setContentTypeIfAbsent(_ contentType: String, in headers: inout [String: String]?) {
+        if !HeaderFields.contains("Content-Type", in: headers) {
+            headers = (headers ?? [:]).merging(["Content-Type": contentType]) { _, new in new }
         }
     }
 }

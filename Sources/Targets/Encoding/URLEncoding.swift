@@ -154,22 +154,38 @@ public struct URLEncoding: ParameterEncoding {
         guard let url = request.url else { throw ParameterEncodingError.missingURL }
 
         if destination.encodesParametersInURL(forHTTPMethod: request.httpMethod) {
-            let encoded = query(parameters)
-            guard !encoded.isEmpty else { return request }
-            guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
-                throw ParameterEncodingError.invalidURL(url.absoluteString)
-            }
-            components.percentEncodedQuery = components.percentEncodedQuery.map { "\($0)&\(encoded)" } ?? encoded
-            guard let encodedURL = components.url else {
-                throw ParameterEncodingError.invalidURL(url.absoluteString)
-            }
-            request.url = encodedURL
+            if let encodedURL = try self.url(url, adding: parameters) { request.url = encodedURL }
         } else {
-            ParameterEncodingSupport.setContentTypeIfAbsent(
-                "application/x-www-form-urlencoded; charset=utf-8", on: &request)
+            ParameterEncodingSupport.setContentTypeIfAbsent(Self.formContentType, on: &request)
             request.httpBody = Data(query(parameters).utf8)
         }
         return request
+    }
+
+    /// ``encode(_:with:)`` applied to the parts of a request not made yet, with the same result.
+    package func encode(_ parameters: [String: any Sendable], into parts: inout RequestParts) throws {
+        if destination.encodesParametersInURL(forHTTPMethod: parts.method) {
+            if let encodedURL = try url(parts.url, adding: parameters) { parts.url = encodedURL }
+        } else {
+            ParameterEncodingSupport.setContentTypeIfAbsent(Self.formContentType, in: &parts.headers)
+            parts.body = Data(query(parameters).utf8)
+        }
+    }
+
+    private static let formContentType = "application/x-www-form-urlencoded; charset=utf-8"
+
+    /// `url` with `parameters` appended to its query, or `nil` when they encode to nothing.
+    private func url(_ url: URL, adding parameters: [String: any Sendable]) throws -> URL? {
+        let encoded = query(parameters)
+        guard !encoded.isEmpty else { return nil }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            throw ParameterEncodingError.invalidURL(url.absoluteString)
+        }
+        components.percentEncodedQuery = components.percentEncodedQuery.map { "\($0)&\(encoded)" } ?? encoded
+        guard let encodedURL = components.url else {
+            throw ParameterEncodingError.invalidURL(url.absoluteString)
+        }
+        return encodedURL
     }
 
     /// The percent-encoded query string for `parameters`, without a leading `?`: keys sorted,
@@ -239,6 +255,10 @@ public struct URLEncoding: ParameterEncoding {
 
     /// Calls `emit` with the unescaped key and text of every leaf of `value`, in output order.
     private func flatten(key: String, value: Any, emit: (String, String) -> Void) {
+        if let text = Self.plainLeafText(value, boolEncoding: boolEncoding) {
+            emit(key, text)
+            return
+        }
         guard let value = unwrapped(value) else { return }
 
         // An NSNumber object (from JSONSerialization, Objective-C or `as NSNumber`) is checked
@@ -272,6 +292,18 @@ public struct URLEncoding: ParameterEncoding {
         default:
             emit(key, String(describing: value))
         }
+    }
+
+    /// The text of a `String`, `Int`, `Double` or `Bool` leaf, told apart by its exact type; `nil`
+    /// for anything else. Same text as the general path below, whose casts to protocols
+    /// (`Optional`, `BinaryInteger`, …) look conformances up and cost more than the rest of the encoding.
+    private static func plainLeafText(_ value: Any, boolEncoding: BoolEncoding) -> String? {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if type == ObjectIdentifier(String.self) { return value as? String }
+        if type == ObjectIdentifier(Int.self) { return (value as? Int).map { String($0) } }
+        if type == ObjectIdentifier(Double.self) { return (value as? Double).map { String(describing: $0) } }
+        if type == ObjectIdentifier(Bool.self) { return (value as? Bool).map { boolEncoding.encode(value: $0) } }
+        return nil
     }
 
     /// `value` with any levels of `Optional` removed; `nil` for `Optional.none` and `NSNull`.

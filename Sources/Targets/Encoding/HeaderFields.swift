@@ -1,0 +1,78 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Header lookups and edits that give FoundationNetworking's results without its costs.
+///
+/// On Linux, `URLRequest.setValue(_:forHTTPHeaderField:)` walks the value `Character` by
+/// `Character`, capitalizes the name with `String.capitalized` and lowercases every header
+/// name already there, and `caseInsensitiveCompare` goes through `NSString`: together some
+/// 20,000 instructions per header, more than a stubbed call's own work. Names here are compared
+/// byte by byte when both are ASCII (every real header name) and with `caseInsensitiveCompare`
+/// otherwise, so the answers are the same.
+package enum HeaderFields {
+    /// Whether the header names `first` and `second` are the same, ignoring letter case.
+    package static func namesEqual(_ first: String, _ second: String) -> Bool {
+        var (first, second) = (first, second)
+        let verdict = first.withUTF8 { left in second.withUTF8 { right in asciiVerdict(left, right) } }
+        return verdict ?? (first.caseInsensitiveCompare(second) == .orderedSame)
+    }
+
+    /// Whether two ASCII names are equal ignoring case; `nil` when either is not ASCII.
+    private static func asciiVerdict(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard left.count == right.count else {
+            return left.allSatisfy(\.isASCIIByte) && right.allSatisfy(\.isASCIIByte) ? false : nil
+        }
+        var equal = true
+        for (leftByte, rightByte) in zip(left, right) {
+            guard leftByte.isASCIIByte, rightByte.isASCIIByte else { return nil }
+            equal = equal && leftByte.lowercasedASCII == rightByte.lowercasedASCII
+        }
+        return equal
+    }
+
+    /// Whether `headers` has a header named `name` in any letter case (an empty value counts).
+    package static func contains(_ name: String, in headers: [String: String]?) -> Bool {
+        headers?.keys.contains { namesEqual($0, name) } ?? false
+    }
+
+    /// Whether FoundationNetworking accepts `value` as it is: no NUL, CR or LF. A value with any
+    /// of them goes through `setValue(_:forHTTPHeaderField:)`, whose rules (folded lines are
+    /// allowed, anything else is dropped) then decide.
+    static func isPlainValue(_ value: String) -> Bool {
+        !value.utf8.contains { $0 == 0 || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
+    }
+}
+
+extension URLRequest {
+    /// Sets the header `name` to `value`, first removing the header under any other spelling of
+    /// its name: what `setValue(_:forHTTPHeaderField:)` does once every spelling is gone.
+    ///
+    /// `name` must be spelled as `String.capitalized` spells it (`Content-Type`, `Authorization`),
+    /// the form FoundationNetworking stores names in, so that the stored headers are the same.
+    package mutating func replaceHeaderField(canonicalName name: String, value: String) {
+        var headers = allHTTPHeaderFields
+        let spellings = headers?.keys.filter { HeaderFields.namesEqual($0, name) } ?? []
+        for spelling in spellings { headers?.removeValue(forKey: spelling) }
+        #if canImport(FoundationNetworking)
+            if HeaderFields.isPlainValue(value) {
+                var updated = headers ?? [:]
+                updated[name] = value
+                allHTTPHeaderFields = updated
+                return
+            }
+        #endif
+        if !spellings.isEmpty { allHTTPHeaderFields = headers }
+        setValue(value, forHTTPHeaderField: name)
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIIByte: Bool { self < 0x80 }
+
+    fileprivate var lowercasedASCII: UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) ? self + 32 : self
+    }
+}

@@ -18,6 +18,7 @@ extension Endpoint {
         guard let requestURL = URL(string: url), requestURL.scheme != nil else {
             throw CourierError.requestMapping(url)
         }
+        if let request = try directRequest(requestURL) { return request }
         var request = URLRequest(url: requestURL)
         request.httpMethod = method.rawValue
         request.allHTTPHeaderFields = httpHeaderFields
@@ -55,6 +56,38 @@ extension Endpoint {
         if !queryParameters.isEmpty {
             request = try Self.encode(queryParameters, with: URLEncoding.queryString, into: request)
         }
+        return request
+    }
+
+    /// The request of a plain task or of parameters in a ``URLEncoding`` (the usual `GET` with a
+    /// query and form `POST`), made in one go from its finished parts; `nil` for any other task.
+    ///
+    /// Same result as the general path, which changes a `URLRequest` step by step: on Linux each
+    /// change to a shared `URLRequest` copies it, and a header set through Foundation costs more
+    /// than the rest of a stubbed call.
+    private func directRequest(_ requestURL: URL) throws(CourierError) -> URLRequest? {
+        guard queryParameters.isEmpty else { return nil }
+        var parts = RequestParts(url: requestURL, method: method.rawValue, headers: httpHeaderFields)
+        switch task {
+        case .requestPlain:
+            break
+        case .requestParameters(let parameters, let encoding):
+            guard let encoding = encoding as? URLEncoding else { return nil }
+            do {
+                try encoding.encode(parameters, into: &parts)
+            } catch let error as CourierError {
+                throw error
+            } catch {
+                throw CourierError.parameterEncoding(error)
+            }
+        default:
+            return nil
+        }
+        var request = URLRequest(url: parts.url)
+        // A new request's method is already GET; setting it costs an NSString comparison or more.
+        if method != .get { request.httpMethod = parts.method }
+        request.allHTTPHeaderFields = parts.headers
+        if let body = parts.body { request.httpBody = body }
         return request
     }
 

@@ -71,7 +71,7 @@ public struct Endpoint: Sendable {
     public func adding(newHTTPHeaderFields: [String: String]) -> Endpoint {
         var headers = httpHeaderFields ?? [:]
         for (name, value) in newHTTPHeaderFields {
-            for existing in headers.keys where existing.caseInsensitiveCompare(name) == .orderedSame {
+            for existing in headers.keys where HeaderFields.namesEqual(existing, name) {
                 headers.removeValue(forKey: existing)
             }
             headers[name] = value

@@ -13,7 +13,7 @@ extension Provider {
     public static func defaultEndpointMapping(for target: Target) -> Endpoint {
         let sampleData = target.sampleData
         return Endpoint(
-            url: URL(target: target).absoluteString,
+            url: URL.absoluteString(of: target),
             sampleResponseClosure: { .networkResponse(200, sampleData) },
             method: target.method,
             task: target.task,

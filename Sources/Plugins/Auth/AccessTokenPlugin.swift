@@ -58,12 +58,7 @@ public struct AccessTokenPlugin: PluginType {
         guard !token.isEmpty else { return request }
         var request = request
         // Any spelling of the name counts as the same header: drop them all, then set one.
-        if let headers = request.allHTTPHeaderFields {
-            for name in headers.keys where name.caseInsensitiveCompare("Authorization") == .orderedSame {
-                request.setValue(nil, forHTTPHeaderField: name)
-            }
-        }
-        request.setValue(authorizationType.headerValue(for: token), forHTTPHeaderField: "Authorization")
+        request.replaceHeaderField(canonicalName: "Authorization", value: authorizationType.headerValue(for: token))
         return request
     }
 

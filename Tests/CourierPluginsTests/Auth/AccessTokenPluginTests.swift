@@ -40,6 +40,14 @@ struct AccessTokenPluginTests {
         }
     }
 
+    @Test("a token with a line break is dropped as Foundation drops it, and a stale header still goes")
+    func lineBreakToken() async throws {
+        let headers = try await authorizationHeaders(
+            for: PluginTarget(headers: ["authorization": "Bearer stale"]),
+            plugin: AccessTokenPlugin { _ in "tok\r\nX-Injected: 1" })
+        #expect(headers.isEmpty)
+    }
+
     @Test("targets with no authorization type, or not authorizable at all, get no header and no token lookup")
     func optOut() async throws {
         let lookups = Mutex(0)

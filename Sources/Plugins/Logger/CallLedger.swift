@@ -18,10 +18,10 @@ final class CallLedger: Sendable {
     struct Entry: Sendable {
         /// When the request was handed over.
         var start: ContinuousClock.Instant
-        /// `GET https://…`, for lines about a call that failed without a response.
-        var summary: String
-        /// The secrets seen in the request.
-        var masker: SecretMasker
+        /// The request, for its secrets and for lines about a call that failed without a response.
+        var request: URLRequest
+        /// The secrets seen in the request, when its lines were formatted; `nil` when they were not.
+        var masker: SecretMasker?
     }
 
     private enum Key: Hashable {

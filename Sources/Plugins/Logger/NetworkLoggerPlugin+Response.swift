@@ -7,18 +7,24 @@ import Foundation
 extension NetworkLoggerPlugin {
     /// The lines logged when a call ends: `Response: 200 GET https://… (12 ms)`, then the body
     /// or the error, as ``LogOptions`` ask.
-    func responseLines(for result: Result<Response, CourierError>, target: any TargetType) -> [String] {
-        let response: Response? =
-            switch result {
-            case .success(let response): response
-            case .failure(let error): error.response
-            }
-        let call = ledger.end(response?.request)
-        var masker =
-            call?.masker
-            ?? SecretMasker(
+    ///
+    /// - Parameters:
+    ///   - result: the outcome.
+    ///   - response: its response, when it has one.
+    ///   - call: what ``willSend(_:target:)`` noted, when it saw the call.
+    ///   - target: the target.
+    func responseLines(
+        for result: Result<Response, CourierError>, response: Response?, call: CallLedger.Entry?, target: any TargetType
+    ) -> [String] {
+        var masker: SecretMasker
+        if let call {
+            masker =
+                call.masker ?? secretMasker(for: call.request, headers: call.request.allHTTPHeaderFields ?? [:])
+        } else {
+            masker = SecretMasker(
                 maskedHeaders: configuration.maskedHeaders, maskedQueryItems: configuration.maskedQueryItems)
-        if call == nil, let request = response?.request { masker.collect(from: request) }
+            if let request = response?.request { masker.collect(from: request) }
+        }
         if let headers = response?.response?.allHeaderFields {
             var secretHeaders: [String: String] = [:]
             for (name, value) in headers {
@@ -26,7 +32,7 @@ extension NetworkLoggerPlugin {
             }
             masker.collect(headers: secretHeaders)
         }
-        let summary = call?.summary ?? Self.summary(of: response)
+        let summary = call.map { Self.summary(of: $0.request) } ?? Self.summary(of: response)
         let duration = call.map { Self.describe(ContinuousClock.now - $0.start) } ?? "duration unknown"
 
         var lines: [String] = []
@@ -57,6 +63,11 @@ extension NetworkLoggerPlugin {
         return bodyMessage(
             response.data, contentType: response.value(forHTTPHeaderField: "Content-Type"),
             format: configuration.formatter.responseData, masker: masker)
+    }
+
+    /// `GET https://…`, for lines about a call that failed without a response.
+    private static func summary(of request: URLRequest) -> String {
+        "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "-")"
     }
 
     private static func summary(of response: Response?) -> String {

@@ -49,25 +49,44 @@ public struct NetworkLoggerPlugin: PluginType {
     }
 
     /// Logs the request and notes when it was sent.
+    ///
+    /// Only the time and the request are noted before the output runs: the secrets are learnt
+    /// and the lines formatted when the output asks for them (see ``Configuration/lazyOutput``).
     public func willSend(_ request: URLRequest, target: any TargetType) {
         let target = MultiTarget.unwrap(target)
         guard configuration.isEnabled(target) else { return }
-        var masker = SecretMasker(
-            maskedHeaders: configuration.maskedHeaders, maskedQueryItems: configuration.maskedQueryItems)
-        // FoundationNetworking rebuilds this dictionary on every access: read it once.
-        let headers = request.allHTTPHeaderFields ?? [:]
-        masker.collect(headers: headers)
-        masker.collect(url: request.url)
-        let summary = "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "-")"
-        ledger.begin(request, entry: CallLedger.Entry(start: .now, summary: summary, masker: masker))
-        configuration.output(target, requestLines(for: request, headers: headers, target: target, masker: masker))
+        let start = ContinuousClock.now
+        var masker: SecretMasker?
+        configuration.lazyOutput(target) {
+            // FoundationNetworking rebuilds this dictionary on every access: read it once.
+            let headers = request.allHTTPHeaderFields ?? [:]
+            let learnt = masker ?? secretMasker(for: request, headers: headers)
+            masker = learnt
+            return requestLines(for: request, headers: headers, target: target, masker: learnt)
+        }
+        ledger.begin(request, entry: CallLedger.Entry(start: start, request: request, masker: masker))
     }
 
     /// Logs the response line, with the time since ``willSend(_:target:)``, and the body or error.
     public func didReceive(_ result: Result<Response, CourierError>, target: any TargetType) {
         let target = MultiTarget.unwrap(target)
         guard configuration.isEnabled(target) else { return }
-        configuration.output(target, responseLines(for: result, target: target))
+        let response: Response? =
+            switch result {
+            case .success(let response): response
+            case .failure(let error): error.response
+            }
+        let call = ledger.end(response?.request)
+        configuration.lazyOutput(target) { responseLines(for: result, response: response, call: call, target: target) }
+    }
+
+    /// A masker that knows the secrets of `request`, whose headers are `headers`.
+    func secretMasker(for request: URLRequest, headers: [String: String]) -> SecretMasker {
+        var masker = SecretMasker(
+            maskedHeaders: configuration.maskedHeaders, maskedQueryItems: configuration.maskedQueryItems)
+        masker.collect(headers: headers)
+        masker.collect(url: request.url)
+        return masker
     }
 
     /// `entry(identifier, message)` through the configured formatter.

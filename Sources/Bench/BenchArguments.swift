@@ -1,7 +1,8 @@
 import Foundation
 
-/// `courier-bench [--url URL] [--json PATH] [--quick] [--stub-only N]`
-struct BenchArguments {
+/// `courier-bench [--url URL] [--json PATH] [--quick]`, or one counting mode for callgrind:
+/// `--stub-only N [--eager-logger] [--without PARTS]`, `--bare-only N`.
+struct BenchArguments: Sendable {
     /// A loopback URL serving a ~1 KB JSON file (scripts/bench starts nginx for it).
     var liveURL: URL?
     var jsonPath: String?
@@ -9,6 +10,19 @@ struct BenchArguments {
     var quick = false
     /// Run N stubbed calls only (for callgrind) and exit.
     var stubOnly: Int?
+    /// With `--stub-only`: the logger formats its lines and an eager output drops them.
+    var eagerLogger = false
+    /// With `--stub-only`: parts of the pipeline left out (`--without logger,token`), to measure
+    /// what each costs.
+    var without: Set<StubPipelineBench.Part> = []
+    /// Run N bare decodes of the stub body only (the callgrind baseline) and exit.
+    var bareOnly: Int?
+
+    static let usage = """
+        usage: courier-bench [--url URL] [--json PATH] [--quick]
+               courier-bench --stub-only N [--eager-logger] [--without logger,token,activity,endpoint]
+               courier-bench --bare-only N
+        """
 
     static func parse(_ argv: [String]) -> BenchArguments {
         var parsed = BenchArguments()
@@ -19,12 +33,22 @@ struct BenchArguments {
             case "--json": parsed.jsonPath = iterator.next()
             case "--quick": parsed.quick = true
             case "--stub-only": parsed.stubOnly = iterator.next().flatMap { Int($0) }
+            case "--bare-only": parsed.bareOnly = iterator.next().flatMap { Int($0) }
+            case "--eager-logger": parsed.eagerLogger = true
+            case "--without":
+                let names = (iterator.next() ?? "").split(separator: ",").map(String.init)
+                let parts = names.compactMap(StubPipelineBench.Part.init(rawValue:))
+                guard parts.count == names.count else { fail("unknown part in --without \(names)") }
+                parsed.without = Set(parts)
             default:
-                print("courier-bench: unknown argument \(argument)")
-                print("usage: courier-bench [--url URL] [--json PATH] [--quick] [--stub-only N]")
-                exit(2)
+                fail("unknown argument \(argument)")
             }
         }
         return parsed
+    }
+
+    private static func fail(_ message: String) -> Never {
+        print("courier-bench: \(message)\n\(usage)")
+        exit(2)
     }
 }

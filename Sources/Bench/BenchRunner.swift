@@ -55,9 +55,16 @@ struct BenchRunner {
                 "stub pipeline (µs/call) vs bare decode", format(stub.courierMicros), format(stub.bareMicros),
                 format(stub.ratio), "≤ 1.2"
             ))
+        report.rows.append(
+            Row(
+                "  same, logger output eager (formats, drops)", format(stub.eagerLoggerMicros),
+                format(stub.bareMicros), format(stub.eagerLoggerRatio), "-"
+            ))
         report.figures["stub.courier_us"] = stub.courierMicros
         report.figures["stub.bare_us"] = stub.bareMicros
         report.figures["stub.ratio"] = stub.ratio
+        report.figures["stub.eager_logger_us"] = stub.eagerLoggerMicros
+        report.figures["stub.eager_logger_ratio"] = stub.eagerLoggerRatio
 
         for (bytes, iterations) in [(1_000, 20_000 / scale), (1_000_000, max(3, 30 / scale))] {
             let envelope = await EnvelopeBench.run(bytes: bytes, iterations: iterations, rounds: 5)
@@ -80,9 +87,16 @@ struct BenchRunner {
                         "live loopback \(figures.label) (req/s) vs URLSession", format(figures.courierPerSecond),
                         format(figures.rawPerSecond), format(figures.ratio), "≥ 0.97"
                     ))
+                report.rows.append(
+                    Row(
+                        "  same, vs URLSession.shared", format(figures.courierPerSecond),
+                        format(figures.sharedPerSecond), format(figures.sharedRatio), "-"
+                    ))
                 report.figures["live.\(width).courier_rps"] = figures.courierPerSecond
                 report.figures["live.\(width).raw_rps"] = figures.rawPerSecond
                 report.figures["live.\(width).ratio"] = figures.ratio
+                report.figures["live.\(width).shared_rps"] = figures.sharedPerSecond
+                report.figures["live.\(width).shared_ratio"] = figures.sharedRatio
             }
         } else {
             report.rows.append(Row("live loopback", "skipped", "(no --url)", "-", "≥ 0.97"))

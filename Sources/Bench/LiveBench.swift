@@ -6,7 +6,8 @@ import Foundation
 #endif
 
 /// GETs to a loopback server: Courier against raw `URLSession` (`dataTask` on a session with the
-/// default configuration), sequential and wide, in interleaved rounds (A B A B …).
+/// default configuration) and against `URLSession.shared`, sequential and wide, in interleaved
+/// rounds (A B C A B C …).
 struct LiveBench {
     struct Target: TargetType {
         let url: URL
@@ -20,8 +21,10 @@ struct LiveBench {
     struct Figures {
         let label: String
         let rawPerSecond: Double
+        let sharedPerSecond: Double
         let courierPerSecond: Double
         var ratio: Double { courierPerSecond / rawPerSecond }
+        var sharedRatio: Double { courierPerSecond / sharedPerSecond }
     }
 
     let url: URL
@@ -34,16 +37,19 @@ struct LiveBench {
         let target = Target(url: url)
         _ = try? await rawGET(rawSession)
         _ = try? await provider.request(target)
+        _ = try? await rawGET(.shared)
         var raw: [Double] = []
+        var shared: [Double] = []
         var courier: [Double] = []
         for _ in 0..<rounds {
             raw.append(await throughput(width: width) { try await rawGET(rawSession) })
+            shared.append(await throughput(width: width) { try await rawGET(.shared) })
             courier.append(await throughput(width: width) { _ = try await provider.request(target) })
         }
         rawSession.invalidateAndCancel()
         return Figures(
             label: width == 1 ? "sequential" : "\(width) wide", rawPerSecond: Stopwatch.median(raw),
-            courierPerSecond: Stopwatch.median(courier))
+            sharedPerSecond: Stopwatch.median(shared), courierPerSecond: Stopwatch.median(courier))
     }
 
     /// Requests per second over `requestsPerRound` requests, `width` at a time.

@@ -6,9 +6,18 @@ import Foundation
 /// discarded, token and activity plugins, envelope decode) against a bare `JSONDecoder` decode
 /// of the same body into the same model.
 struct StubPipelineBench {
+    /// How the logger's output discards the lines.
+    enum LoggerOutput {
+        /// A `lazyOutput` that never asks for the lines: nothing is formatted.
+        case lazy
+        /// An `output` that receives the formatted lines and drops them.
+        case eager
+    }
+
     enum ShopAPI: TargetType, AccessTokenAuthorizable {
         case goods(page: Int)
-        var baseURL: URL { URL(fileURLWithPath: "/").appendingPathComponent("mall") }
+        // Parsed on every access, as app targets usually write it.
+        var baseURL: URL { URL(string: "https://mall.example.com/api") ?? URL(fileURLWithPath: "/") }
         var path: String { "/mallProductsInfo/getProductList" }
         var method: HTTPMethod { .post }
         var task: RequestTask {
@@ -26,32 +35,53 @@ struct StubPipelineBench {
 
     struct Result {
         let courierMicros: Double
+        let eagerLoggerMicros: Double
         let bareMicros: Double
         var ratio: Double { courierMicros / bareMicros }
+        var eagerLoggerRatio: Double { eagerLoggerMicros / bareMicros }
     }
 
-    static func makeProvider() -> Provider<ShopAPI> {
-        Provider<ShopAPI>(
+    /// A part of the pipeline that `--without` leaves out, to measure what it costs.
+    enum Part: String, CaseIterable {
+        case logger, token, activity
+        /// The endpoint closure's extra headers and common parameter.
+        case endpoint
+    }
+
+    static func makeProvider(logger: LoggerOutput = .lazy, without: Set<Part> = []) -> Provider<ShopAPI> {
+        let configuration: NetworkLoggerPlugin.Configuration =
+            switch logger {
+            case .lazy: .init(lazyOutput: { _, _ in }, logOptions: .verbose)
+            case .eager: .init(output: { _, _ in }, logOptions: .verbose)
+            }
+        var plugins: [any PluginType] = []
+        if !without.contains(.logger) { plugins.append(NetworkLoggerPlugin(configuration: configuration)) }
+        if !without.contains(.token) {
+            plugins.append(AccessTokenPlugin(tokenClosure: { _ in "eyJhbGciOiJIUzI1NiJ9.demo.token" }))
+        }
+        if !without.contains(.activity) { plugins.append(NetworkActivityPlugin(networkActivityClosure: { _, _ in })) }
+        let extras = !without.contains(.endpoint)
+        return Provider<ShopAPI>(
             endpointClosure: { target in
-                Provider.defaultEndpointMapping(for: target)
-                    .adding(newHTTPHeaderFields: ["platform": "iOS", "sys_ver": "17.4"])
+                let endpoint = Provider.defaultEndpointMapping(for: target)
+                guard extras else { return endpoint }
+                return endpoint.adding(newHTTPHeaderFields: ["platform": "iOS", "sys_ver": "17.4"])
                     .adding(parameters: ["uid": "10086"])
             },
             stubClosure: Provider.immediatelyStub,
-            plugins: [
-                NetworkLoggerPlugin(configuration: .init(output: { _, _ in }, logOptions: .verbose)),
-                AccessTokenPlugin(tokenClosure: { _ in "eyJhbGciOiJIUzI1NiJ9.demo.token" }),
-                NetworkActivityPlugin(networkActivityClosure: { _, _ in }),
-            ],
+            plugins: plugins,
             envelope: JSONEnvelope())
     }
 
     static func run(iterations: Int, rounds: Int) async -> Result {
         let provider = makeProvider()
+        let eager = makeProvider(logger: .eager)
         let decoder = JSONDecoder()
         var courier: [Double] = []
+        var courierEager: [Double] = []
         var bare: [Double] = []
         _ = try? await provider.request(.goods(page: 1), as: BenchPage.self)
+        _ = try? await eager.request(.goods(page: 1), as: BenchPage.self)
         for _ in 0..<rounds {
             courier.append(
                 await Stopwatch.time {
@@ -65,15 +95,31 @@ struct StubPipelineBench {
                         _ = try? decoder.decode(BenchEnvelope<BenchPage>.self, from: body)
                     }
                 } / Double(iterations) * 1e6)
+            courierEager.append(
+                await Stopwatch.time {
+                    for page in 0..<iterations {
+                        _ = try? await eager.request(.goods(page: page), as: BenchPage.self)
+                    }
+                } / Double(iterations) * 1e6)
         }
-        return Result(courierMicros: Stopwatch.median(courier), bareMicros: Stopwatch.median(bare))
+        return Result(
+            courierMicros: Stopwatch.median(courier), eagerLoggerMicros: Stopwatch.median(courierEager),
+            bareMicros: Stopwatch.median(bare))
     }
 
     /// Runs `count` stubbed calls and nothing else: the workload `valgrind --tool=callgrind` counts.
-    static func runOnly(count: Int) async {
-        let provider = makeProvider()
+    static func runOnly(count: Int, logger: LoggerOutput, without: Set<Part>) async {
+        let provider = makeProvider(logger: logger, without: without)
         for page in 0..<count {
             _ = try? await provider.request(.goods(page: page), as: BenchPage.self)
+        }
+    }
+
+    /// Decodes the same body into the same model `count` times, bare: the baseline callgrind counts.
+    static func bareOnly(count: Int) {
+        let decoder = JSONDecoder()
+        for _ in 0..<count {
+            _ = try? decoder.decode(BenchEnvelope<BenchPage>.self, from: body)
         }
     }
 }

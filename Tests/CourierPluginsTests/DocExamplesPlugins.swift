@@ -140,7 +140,15 @@ enum PluginsDoc {
                 },
                 logOptions: .verbose,
                 isEnabled: { _ in verbose }))
-        keep(logged, quiet)
+
+        let leveled = NetworkLoggerPlugin(
+            configuration: .init(
+                lazyOutput: { target, lines in
+                    guard UserDefaults.standard.bool(forKey: "logNetwork") else { return }
+                    for line in lines() { print("[\(target.path)]", line) }
+                },
+                logOptions: .verbose))
+        keep(logged, quiet, leveled)
     }
 
     // MARK: "AccessTokenPlugin"

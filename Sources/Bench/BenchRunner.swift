@@ -98,6 +98,7 @@ struct BenchRunner {
                 report.figures["live.\(width).shared_rps"] = figures.sharedPerSecond
                 report.figures["live.\(width).shared_ratio"] = figures.sharedRatio
             }
+            await appendNative(url: url, to: &report)
         } else {
             report.rows.append(Row("live loopback", "skipped", "(no --url)", "-", "≥ 0.97"))
         }
@@ -112,6 +113,43 @@ struct BenchRunner {
             report.figures["memory.after_warmup_bytes"] = Double(memory.afterWarmUp)
         }
         return report
+    }
+
+    /// The native transport's rows: its requests per second against raw `URLSession`'s, and
+    /// against wrk's for the same URL when wrk is installed.
+    private func appendNative(url: URL, to report: inout Report) async {
+        let bench = NativeTransportBench(
+            url: url, rounds: arguments.quick ? 2 : 5, secondsPerRound: arguments.quick ? 0.3 : 1)
+        for width in [1, 32] {
+            let figures = await bench.run(width: width)
+            let raw = figures.perSecond[.rawURLSession] ?? .nan
+            for client in [NativeTransportBench.Client.native, .courierNative] {
+                let perSecond = figures.perSecond[client] ?? .nan
+                report.rows.append(
+                    Row(
+                        "native \(figures.label): \(client.rawValue) (req/s) vs URLSession", format(perSecond),
+                        format(raw), format(figures.ratio(client)), client == .native ? "≥ 5" : "-"
+                    ))
+                let key = client == .native ? "native" : "native_provider"
+                report.figures["\(key).\(width).rps"] = perSecond
+                report.figures["\(key).\(width).ratio"] = figures.ratio(client)
+            }
+            report.figures["native.\(width).raw_rps"] = raw
+            report.figures["native.\(width).failures"] = Double(figures.failures)
+            if let wrk = figures.wrkPerSecond {
+                let native = figures.perSecond[.native] ?? .nan
+                report.rows.append(
+                    Row(
+                        "  same, HTTP1Transport vs wrk, \(width) connection\(width == 1 ? "" : "s")", format(native),
+                        format(wrk), format(native / wrk), "aim 0.5"
+                    ))
+                report.figures["native.\(width).wrk_rps"] = wrk
+                report.figures["native.\(width).wrk_ratio"] = native / wrk
+            }
+            if figures.failures > 0 {
+                report.rows.append(Row("  calls that failed (figures void)", "\(figures.failures)", "", "", "0"))
+            }
+        }
     }
 
     private func format(_ value: Double) -> String {

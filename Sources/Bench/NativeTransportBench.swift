@@ -1,0 +1,146 @@
+import Courier
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// GETs of one loopback URL by the native HTTP/1.1 transport, beside raw `URLSession` (a
+/// `dataTask` on a default-configuration session) and `wrk`: requests per second, sequential
+/// and wide, each client for a fixed time per round, rounds interleaved (A B C D A B C D …),
+/// medians reported.
+struct NativeTransportBench {
+    /// Who sends the requests.
+    enum Client: String {
+        case rawURLSession = "raw URLSession"
+        case native = "HTTP1Transport"
+        case courierNative = "Courier + RoutingTransport"
+    }
+
+    struct Figures {
+        let width: Int
+        /// Median requests per second of each client.
+        let perSecond: [Client: Double]
+        /// wrk's requests per second with `width` connections, `nil` when wrk is not installed.
+        let wrkPerSecond: Double?
+        /// Calls that failed, all rounds and clients together; a figure with failures is void.
+        let failures: Int
+
+        var label: String { width == 1 ? "sequential" : "\(width) wide" }
+
+        func ratio(_ client: Client) -> Double {
+            (perSecond[client] ?? .nan) / (perSecond[.rawURLSession] ?? .nan)
+        }
+    }
+
+    /// The target the Courier row sends: a GET of `url`.
+    struct Target: TargetType {
+        let url: URL
+        var baseURL: URL { url }
+        var path: String { "" }
+        var method: HTTPMethod { .get }
+        var task: RequestTask { .requestPlain }
+        var validationType: ValidationType { .successCodes }
+    }
+
+    let url: URL
+    let rounds: Int
+    let secondsPerRound: Double
+
+    func run(width: Int) async -> Figures {
+        let rawSession = URLSession(configuration: .default)
+        let options = HTTP1Transport.Options(maximumConnectionsPerHost: max(32, width))
+        let native = HTTP1Transport(options: options)
+        let provider = Provider<Target>(transport: RoutingTransport(nativeOptions: options))
+        let target = Target(url: url)
+        let url = url
+        let calls: [(Client, @Sendable () async throws -> Bool)] = [
+            (.rawURLSession, { try await Self.rawGET(rawSession, url) }),
+            (.native, { try await native.send(TransportRequest(urlRequest: URLRequest(url: url))).response.isOK }),
+            (.courierNative, { try await provider.request(target).statusCode == 200 }),
+        ]
+        var samples: [Client: [Double]] = [:]
+        var failures = 0
+        for (_, call) in calls {
+            // Warm-up: connections opened, caches filled.
+            _ = await measure(width: width, seconds: 0.2, call)
+        }
+        for _ in 0..<rounds {
+            for (client, call) in calls {
+                let (perSecond, failed) = await measure(width: width, seconds: secondsPerRound, call)
+                samples[client, default: []].append(perSecond)
+                failures += failed
+            }
+        }
+        rawSession.invalidateAndCancel()
+        return Figures(
+            width: width, perSecond: samples.mapValues(Stopwatch.median),
+            wrkPerSecond: Self.wrk(url: url, connections: width, seconds: max(1, secondsPerRound * 2)),
+            failures: failures)
+    }
+
+    /// Requests per second of `call` from `width` tasks for `seconds`, and how many failed.
+    private func measure(
+        width: Int, seconds: Double, _ call: @escaping @Sendable () async throws -> Bool
+    ) async -> (Double, Int) {
+        let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+        var completed = 0
+        var failed = 0
+        let elapsed = await Stopwatch.time {
+            await withTaskGroup(of: (Int, Int).self) { group in
+                for _ in 0..<width {
+                    group.addTask {
+                        var completed = 0
+                        var failed = 0
+                        while DispatchTime.now().uptimeNanoseconds < end {
+                            if (try? await call()) == true { completed += 1 } else { failed += 1 }
+                        }
+                        return (completed, failed)
+                    }
+                }
+                for await (done, failures) in group {
+                    completed += done
+                    failed += failures
+                }
+            }
+        }
+        return (Double(completed) / elapsed, failed)
+    }
+
+    private static func rawGET(_ session: URLSession, _ url: URL) async throws -> Bool {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bool, any Error>) in
+            session.dataTask(with: URLRequest(url: url)) { _, response, error in
+                if let error {
+                    continuation.resume(throwing: error)
+                } else {
+                    continuation.resume(returning: (response as? HTTPURLResponse)?.statusCode == 200)
+                }
+            }.resume()
+        }
+    }
+
+    /// wrk's requests per second for `url` with `connections` connections; `nil` without wrk.
+    static func wrk(url: URL, connections: Int, seconds: Double) -> Double? {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin")
+            .split(separator: ":").map { "\($0)/wrk" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let path else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        let threads = min(connections, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        process.arguments = ["-t\(threads)", "-c\(connections)", "-d\(Int(seconds.rounded(.up)))s", url.absoluteString]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let line = String(decoding: data, as: UTF8.self).split(separator: "\n")
+            .first { $0.hasPrefix("Requests/sec:") }
+        return line.flatMap { Double($0.dropFirst("Requests/sec:".count).trimmingCharacters(in: .whitespaces)) }
+    }
+}
+
+extension HTTPURLResponse {
+    fileprivate var isOK: Bool { statusCode == 200 }
+}

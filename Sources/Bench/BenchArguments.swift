@@ -1,7 +1,8 @@
 import Foundation
 
 /// `courier-bench [--url URL] [--json PATH] [--quick]`, or one counting mode for callgrind:
-/// `--stub-only N [--eager-logger] [--without PARTS]`, `--bare-only N`.
+/// `--stub-only N [--eager-logger] [--without PARTS]`, `--bare-only N`; or, for `perf`,
+/// `--url URL --native-only SECONDS`.
 struct BenchArguments: Sendable {
     /// A loopback URL serving a ~1 KB JSON file (scripts/bench starts nginx for it).
     var liveURL: URL?
@@ -17,11 +18,15 @@ struct BenchArguments: Sendable {
     var without: Set<StubPipelineBench.Part> = []
     /// Run N bare decodes of the stub body only (the callgrind baseline) and exit.
     var bareOnly: Int?
+    /// With `--url`: only sequential GETs through the native transport for this many seconds,
+    /// then print their rate and exit (for `perf`).
+    var nativeOnly: Double?
 
     static let usage = """
         usage: courier-bench [--url URL] [--json PATH] [--quick]
                courier-bench --stub-only N [--eager-logger] [--without logger,token,activity,endpoint]
                courier-bench --bare-only N
+               courier-bench --url URL --native-only SECONDS
         """
 
     static func parse(_ argv: [String]) -> BenchArguments {
@@ -34,6 +39,7 @@ struct BenchArguments: Sendable {
             case "--quick": parsed.quick = true
             case "--stub-only": parsed.stubOnly = iterator.next().flatMap { Int($0) }
             case "--bare-only": parsed.bareOnly = iterator.next().flatMap { Int($0) }
+            case "--native-only": parsed.nativeOnly = iterator.next().flatMap { Double($0) }
             case "--eager-logger": parsed.eagerLogger = true
             case "--without":
                 let names = (iterator.next() ?? "").split(separator: ",").map(String.init)

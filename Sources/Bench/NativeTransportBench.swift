@@ -79,6 +79,17 @@ struct NativeTransportBench {
             failures: failures)
     }
 
+    /// Sequential GETs through a bare ``HTTP1Transport`` for `secondsPerRound`: requests per
+    /// second (what `--native-only` profiles).
+    func runNativeOnly() async -> Double {
+        let native = HTTP1Transport()
+        let url = url
+        let (perSecond, _) = await measure(width: 1, seconds: secondsPerRound) {
+            try await native.send(TransportRequest(urlRequest: URLRequest(url: url))).response.isOK
+        }
+        return perSecond
+    }
+
     /// Requests per second of `call` from `width` tasks for `seconds`, and how many failed.
     private func measure(
         width: Int, seconds: Double, _ call: @escaping @Sendable () async throws -> Bool

@@ -223,6 +223,7 @@ enum ReadmeExamples {
     // MARK: Transports
 
     static let internalAPI = Provider<RankAPI>(transport: RoutingTransport())
+    static let handOver = HTTP1Transport(options: .init(inlineResponseWait: 0))
 }
 
 extension ReadmeExamples.MallAPI: TimeoutConfigurable {

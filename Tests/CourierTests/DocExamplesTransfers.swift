@@ -118,6 +118,8 @@ enum LinuxNotesDoc {
     static func nativeTransport() {
         let inventory = Provider<InventoryAPI>(transport: RoutingTransport())
         keep(inventory)
+        let handOver = HTTP1Transport(options: .init(inlineResponseWait: 0))
+        keep(handOver)
     }
 
     static func plainHTTPCredentials() {

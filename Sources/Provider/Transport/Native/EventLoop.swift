@@ -59,11 +59,28 @@
         /// Starts watching `connection`'s socket for both directions.
         func register(_ connection: HTTP1Connection) throws(URLError) {
             registry.withLock { $0.connections[connection.token] = connection }
-            let events = Epoll.readable | Epoll.writable | Epoll.readHangUp | Epoll.edgeTriggered
+            let events = Self.events(writable: true)
             if Epoll.add(connection.fd, to: epoll, events: events, token: connection.token) != 0 {
                 _ = registry.withLock { $0.connections.removeValue(forKey: connection.token) }
                 throw URLError(.cannotConnectToHost)
             }
+        }
+
+        /// What a connection's socket is watched for: input and the server's hang-up, plus
+        /// room to write while a task waits for it (``watch(_:writable:)``).
+        static func events(writable: Bool) -> UInt32 {
+            Epoll.readable | Epoll.readHangUp | Epoll.edgeTriggered | (writable ? Epoll.writable : 0)
+        }
+
+        /// Watches `connection`'s socket for ``events(writable:)``, or, with `nothing`, only for
+        /// errors (while its task reads the socket itself). Call under the connection's lock,
+        /// with the descriptor open.
+        ///
+        /// Changing the events re-arms the edge of any that is ready now, so the loop hears
+        /// of input that is already there.
+        func watch(_ connection: HTTP1Connection, writable: Bool, nothing: Bool = false) {
+            let events = nothing ? Epoll.edgeTriggered : Self.events(writable: writable)
+            _ = Epoll.modify(connection.fd, in: epoll, events: events, token: connection.token)
         }
 
         /// Forgets a closed connection (closing its descriptor already removed it from epoll).

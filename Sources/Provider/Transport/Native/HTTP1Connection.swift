@@ -85,6 +85,12 @@
             var timeout: UInt64?
             /// When the connection, idle in the pool, is closed.
             var idleDeadline: UInt64?
+            /// The task that sent the request reads the response itself, on its own thread; the
+            /// loop leaves the socket's input alone meanwhile.
+            var isReadInline = false
+            /// Whether the loop watches for room to write (registered so, for the handshake;
+            /// dropped after an inline read, added back when a writer waits).
+            var watchesWritable = true
         }
 
         /// Work decided under the lock and done after it: resuming tasks and reporting progress.
@@ -295,6 +301,10 @@
                         return .success(())
                     }
                     state.writeWaiter = continuation
+                    if !state.watchesWritable {
+                        state.watchesWritable = true
+                        loop.watch(self, writable: true)
+                    }
                     deadline = Self.startWaiting(&state)
                     return nil
                 }
@@ -315,8 +325,15 @@
         }
 
         /// The response to the request written, once complete.
-        func response() async throws -> ReceivedResponse {
-            try await withCheckedThrowingContinuation { continuation in
+        ///
+        /// With `inlineBudget`, the calling thread first waits for the answer itself, for at most
+        /// that many nanoseconds (see ``readInline(budget:)``); the event loop takes over after.
+        func response(inlineBudget: UInt64? = nil, counters: ExchangeCounters? = nil) async throws -> ReceivedResponse {
+            if let inlineBudget, let result = readInline(budget: inlineBudget) {
+                counters?.noteInlineRead()
+                return try result.get()
+            }
+            return try await withCheckedThrowingContinuation { continuation in
                 var deadline: UInt64?
                 let ready = state.withLock { state -> Result<ReceivedResponse, any Error>? in
                     guard let receiver = state.receiver else {
@@ -338,6 +355,79 @@
                 if let ready { continuation.resume(with: ready) }
                 if let deadline { loop.schedule(deadline: deadline) }
             }
+        }
+
+        /// Waits for the response on the calling thread, blocked in `ppoll` on the socket and
+        /// reading it, for at most `budget` nanoseconds: the response, or `nil` when it is not
+        /// complete by then (the loop then reads the rest, and ``response(inlineBudget:)`` parks).
+        ///
+        /// A response that comes soon then costs one thread wake-up instead of two (the loop's,
+        /// then the task's), as in a blocking client; ``HTTP1Transport`` asks for it only while
+        /// no other request of the transport is in flight, so no other exchange waits behind it.
+        private func readInline(budget: UInt64) -> Result<ReceivedResponse, any Error>? {
+            let started = state.withLock { state -> Bool in
+                guard !state.isClosed, state.receiver != nil else { return false }
+                state.isReadInline = true
+                // Input is this thread's now: the loop must not wake for it.
+                loop.watch(self, writable: false, nothing: true)
+                return true
+            }
+            guard started else { return nil }
+            let deadline = MonotonicClock.now() + budget
+            return withUnsafeTemporaryAllocation(byteCount: Self.inlineBufferSize, alignment: 16) { buffer in
+                while true {
+                    let now = MonotonicClock.now()
+                    let isLastTurn = now >= deadline
+                    if !isLastTurn { Self.waitUntilReadable(fd, nanoseconds: deadline - now) }
+                    var actions = Actions()
+                    let outcome = state.withLock { state -> Result<ReceivedResponse, any Error>?? in
+                        if !state.isClosed, state.receiver?.result == nil {
+                            // Reads until EAGAIN: an edge the loop skipped must leave no byte behind.
+                            while readAvailable(&state, readBuffer: buffer, untilDrained: true, actions: &actions) {}
+                        }
+                        if let result = state.receiver?.result {
+                            endInlineRead(&state)
+                            state.receiver = nil
+                            state.timeout = nil
+                            if case .success(var response) = result {
+                                response.reusable = response.reusable && !state.mustNotReuse && !state.isClosed
+                                return .some(.success(response))
+                            }
+                            return .some(result)
+                        }
+                        if state.isClosed {
+                            endInlineRead(&state)
+                            return .some(.failure(state.failure ?? ConnectionFailure.closedBeforeResponse))
+                        }
+                        guard isLastTurn else { return nil }
+                        endInlineRead(&state)
+                        return .some(nil)
+                    }
+                    actions.run(loop: loop, token: token)
+                    if let outcome { return outcome }
+                }
+            }
+        }
+
+        /// Gives the socket's input back to the loop (under the lock).
+        private func endInlineRead(_ state: inout State) {
+            state.isReadInline = false
+            guard !state.isClosed else { return }
+            // Without room-to-write: the socket is writable, and re-arming that edge would wake
+            // the loop for nothing; a writer that must wait asks for it again.
+            state.watchesWritable = false
+            loop.watch(self, writable: false)
+        }
+
+        /// The read buffer of ``readInline(budget:)``, on the calling thread's stack.
+        private static let inlineBufferSize = 16 * 1024
+
+        /// Blocks until `fd` has input or a hang-up, or about `nanoseconds` pass (whole
+        /// milliseconds, rounded up).
+        private static func waitUntilReadable(_ fd: Int32, nanoseconds: UInt64) {
+            let readHangUp: Int16 = 0x2000  // POLLRDHUP, which Swift's Glibc module leaves out.
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN) | readHangUp, revents: 0)
+            _ = poll(&descriptor, 1, Int32(min(60_000, (nanoseconds + 999_999) / 1_000_000)))
         }
 
         /// Closes the connection; a task waiting on it fails with `error`.
@@ -384,7 +474,7 @@
                         state.sawWritableEdge = true
                     }
                 }
-                guard !state.isConnecting,
+                guard !state.isConnecting, !state.isReadInline,
                     events & (Epoll.readable | Epoll.readHangUp | Epoll.hangUp | Epoll.error) != 0
                 else { return false }
                 // With a hang-up in this event, read to the end: no other edge will come for it.

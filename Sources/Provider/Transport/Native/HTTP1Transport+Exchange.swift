@@ -172,6 +172,14 @@
             }
         }
 
+        /// How long the task may wait for its response on its own thread: the option's budget
+        /// while this is the transport's only exchange in flight, `nil` otherwise (other exchanges
+        /// may need the thread, and the loop serves many at once best).
+        private func inlineBudget() -> UInt64? {
+            guard counters.inFlight == 1 else { return nil }
+            return MonotonicClock.nanoseconds(options.inlineResponseWait)
+        }
+
         /// A pooled connection that the server had closed before this request reached it.
         private struct RetryableFailure: Error {}
 
@@ -201,11 +209,13 @@
                     reused = false
                 }
                 relay.attach(connection)
+                counters.enter()
+                defer { counters.leave() }
                 do {
                     try Task.checkCancellation()
                     try connection.expect(expectation)
                     try await Self.write(head: head, body: body, to: connection, progress: uploadProgress)
-                    let received = try await connection.response()
+                    let received = try await connection.response(inlineBudget: inlineBudget(), counters: counters)
                     pool.release(connection, reusable: received.reusable)
                     return received
                 } catch {

@@ -64,12 +64,23 @@ public final class HTTP1Transport: Transport {
         public var maximumHeaderCount: Int
         /// The `User-Agent` sent when the request has none; `"Courier"` by default.
         public var userAgent: String
+        /// How long, in seconds, a request that is the transport's only one in flight waits for
+        /// its response on the calling thread (blocked in `ppoll` on its socket) before the
+        /// event loop takes over; `0.001` by default, `0` to always hand over at once.
+        ///
+        /// A response that comes within it reaches the task without a thread hand-off, which
+        /// saves a wake-up per request (about a quarter of a sequential request's time on
+        /// loopback). While it waits, that thread of the cooperative pool runs nothing else, so
+        /// the wait is short and never happens while other requests of the transport are in
+        /// flight.
+        public var inlineResponseWait: TimeInterval
 
         /// Creates options; every parameter has the default stated on its property.
         public init(
             maximumConnectionsPerHost: Int = 32, idleConnectionTimeout: TimeInterval = 30,
             maximumResponseSize: Int64? = nil, followsRedirects: Bool = true, maximumRedirects: Int = 16,
-            maximumHeaderBytes: Int = 64 * 1024, maximumHeaderCount: Int = 128, userAgent: String = "Courier"
+            maximumHeaderBytes: Int = 64 * 1024, maximumHeaderCount: Int = 128, userAgent: String = "Courier",
+            inlineResponseWait: TimeInterval = 0.001
         ) {
             self.maximumConnectionsPerHost = maximumConnectionsPerHost
             self.idleConnectionTimeout = idleConnectionTimeout
@@ -79,6 +90,7 @@ public final class HTTP1Transport: Transport {
             self.maximumHeaderBytes = maximumHeaderBytes
             self.maximumHeaderCount = maximumHeaderCount
             self.userAgent = userAgent
+            self.inlineResponseWait = inlineResponseWait
         }
     }
 
@@ -90,6 +102,7 @@ public final class HTTP1Transport: Transport {
 
     #if os(Linux)
         let pool: HTTP1ConnectionPool
+        let counters = ExchangeCounters()
     #endif
 
     /// Creates a transport with a connection pool of its own.
@@ -110,6 +123,16 @@ public final class HTTP1Transport: Transport {
     deinit {
         #if os(Linux)
             pool.closeIdleConnections()
+        #endif
+    }
+
+    /// How many responses were read by their own task, without the event loop, so far
+    /// (see ``Options/inlineResponseWait``); `0` where the transport is not available.
+    package var inlineReads: Int {
+        #if os(Linux)
+            counters.inlineReads
+        #else
+            0
         #endif
     }
 

@@ -34,6 +34,7 @@
         private static let closeOnExec: Int32 = 0o2_000_000  // EPOLL_CLOEXEC, EFD_CLOEXEC (= O_CLOEXEC)
         private static let nonBlocking: Int32 = 0o4_000  // EFD_NONBLOCK (= O_NONBLOCK)
         private static let add: Int32 = 1  // EPOLL_CTL_ADD
+        private static let modify: Int32 = 3  // EPOLL_CTL_MOD
 
         /// `struct epoll_event` is packed on x86_64 (12 bytes) and naturally aligned elsewhere (16).
         #if arch(x86_64) || arch(i386)
@@ -55,6 +56,16 @@
                 base.storeBytes(of: events, as: UInt32.self)
                 base.storeBytes(of: token, toByteOffset: dataOffset, as: UInt64.self)
                 return systemEpollControl(epoll, add, fd, base)
+            }
+        }
+
+        /// Changes the events `fd` is watched for; `0` on success, `-1` with `errno` otherwise.
+        static func modify(_ fd: Int32, in epoll: Int32, events: UInt32, token: UInt64) -> Int32 {
+            withUnsafeTemporaryAllocation(byteCount: eventSize, alignment: 8) { buffer in
+                guard let base = buffer.baseAddress else { return -1 }
+                base.storeBytes(of: events, as: UInt32.self)
+                base.storeBytes(of: token, toByteOffset: dataOffset, as: UInt64.self)
+                return systemEpollControl(epoll, modify, fd, base)
             }
         }
 

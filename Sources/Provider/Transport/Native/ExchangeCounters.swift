@@ -1,0 +1,22 @@
+#if os(Linux)
+    import Synchronization
+
+    /// Counts of a transport's exchanges: how many are in flight, to know when one may read its
+    /// response inline, and how many were read so (for tests and diagnostics).
+    final class ExchangeCounters: Sendable {
+        private let running = Atomic<Int>(0)
+        private let inline = Atomic<Int>(0)
+
+        /// Exchanges in flight now.
+        var inFlight: Int { running.load(ordering: .relaxed) }
+
+        /// Responses read by their own task, without the event loop, so far.
+        var inlineReads: Int { inline.load(ordering: .relaxed) }
+
+        func enter() { running.add(1, ordering: .relaxed) }
+
+        func leave() { running.subtract(1, ordering: .relaxed) }
+
+        func noteInlineRead() { inline.add(1, ordering: .relaxed) }
+    }
+#endif

@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -212,7 +211,7 @@ struct CoreLiveTests {
         let target = try CoreBinTarget.bin("/delay/10")
         let (result, seconds) = await withCheckedContinuation { continuation in
             let clock = ContinuousClock()
-            let started = Mutex<ContinuousClock.Instant?>(nil)
+            let started = LockedState<ContinuousClock.Instant?>(nil)
             let call = provider.request(target) { result in
                 let cancelledAt = started.withLock { $0 } ?? clock.now
                 continuation.resume(returning: (result, clock.now - cancelledAt))

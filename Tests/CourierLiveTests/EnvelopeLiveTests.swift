@@ -76,7 +76,7 @@ struct EnvelopeLiveTests {
     }
 
     private func provider(_ envelope: (any ResponseEnvelope)?) -> Provider<Route> {
-        Provider<Route>(envelope: envelope)
+        Provider<Route>(transport: TestTransport.make(), envelope: envelope)
     }
 
     private func error<T>(_ body: () async throws -> T) async -> CourierError? {

@@ -33,7 +33,7 @@ struct FaultsLiveTests {
 
     /// Sends `target` and returns the error it must end with, and how long it took.
     private func failure(
-        of target: Fault, provider: Provider<Fault> = Provider<Fault>()
+        of target: Fault, provider: Provider<Fault> = Provider<Fault>(transport: TestTransport.make())
     ) async -> (error: CourierError?, seconds: Double) {
         let start = Date()
         do {
@@ -104,7 +104,7 @@ struct FaultsLiveTests {
 
     @Test("a 100 MB body stops at the transport's maximum response size with a clear error")
     func oversizedBody() async throws {
-        let transport = URLSessionTransport(options: .init(maximumResponseSize: 5 * 1024 * 1024))
+        let transport = TestTransport.make(.init(maximumResponseSize: 5 * 1024 * 1024))
         let provider = Provider<Fault>(transport: transport)
         let (error, seconds) = await failure(
             of: try fault("fault/big", query: ["mb": 100], timeout: 30), provider: provider)
@@ -130,7 +130,7 @@ struct FaultsLiveTests {
 
     @Test("300 concurrent live calls all succeed")
     func threeHundredConcurrentCalls() async throws {
-        let provider = Provider<Fault>()
+        let provider = Provider<Fault>(transport: TestTransport.make())
         let target = try fault("health", timeout: 30)
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<300 { group.addTask { try await provider.request(target).statusCode } }

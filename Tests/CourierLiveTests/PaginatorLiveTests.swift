@@ -33,7 +33,8 @@ struct PaginatorLiveTests {
 
     private func pages(categoryId: Int, pageSize: Int = 10) throws -> Paginator<Page<Goods>> {
         let base = try LiveServers.url(for: .scenario)
-        let provider = Provider<GoodsList>(envelope: JSONEnvelope(successFlagKey: "succeed"))
+        let provider = Provider<GoodsList>(
+            transport: TestTransport.make(), envelope: JSONEnvelope(successFlagKey: "succeed"))
         return provider.pages(of: Page<Goods>.self) { page in
             GoodsList(baseURL: base, page: page, pageSize: pageSize, categoryId: categoryId)
         }

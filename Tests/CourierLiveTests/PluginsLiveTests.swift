@@ -1,6 +1,5 @@
 import CourierPlugins
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -20,7 +19,8 @@ struct PluginsLiveTests {
             (.custom("Token"), "Token tok-live-123"),
         ])
     func tokensSeenByHttpbin(type: AuthorizationType, expected: String) async throws {
-        let provider = Provider<PluginBinTarget>(plugins: [AccessTokenPlugin { _ in "tok-live-123" }])
+        let provider = Provider<PluginBinTarget>(
+            transport: TestTransport.make(), plugins: [AccessTokenPlugin { _ in "tok-live-123" }])
         var target = try PluginBinTarget.httpbin("/headers")
         target.authorizationType = type
         target.headers = ["authorization": "Bearer stale"]
@@ -30,14 +30,16 @@ struct PluginsLiveTests {
 
     @Test("a target that opts out sends no Authorization header")
     func optedOutTarget() async throws {
-        let provider = Provider<PluginBinTarget>(plugins: [AccessTokenPlugin { _ in "tok-live-123" }])
+        let provider = Provider<PluginBinTarget>(
+            transport: TestTransport.make(), plugins: [AccessTokenPlugin { _ in "tok-live-123" }])
         let echo = try await provider.request(try PluginBinTarget.httpbin("/headers"), as: HeadersEcho.self)
         #expect(echo.headers["Authorization"] == nil)
     }
 
     @Test("/bearer accepts the bearer token, and refuses a target that opts out")
     func bearerEndpoint() async throws {
-        let provider = Provider<PluginBinTarget>(plugins: [AccessTokenPlugin { _ in "tok-live-123" }])
+        let provider = Provider<PluginBinTarget>(
+            transport: TestTransport.make(), plugins: [AccessTokenPlugin { _ in "tok-live-123" }])
         var target = try PluginBinTarget.httpbin("/bearer")
         target.authorizationType = .bearer
         let answer = try await provider.request(target, as: BearerAnswer.self)
@@ -51,14 +53,18 @@ struct PluginsLiveTests {
     func basicAuthEndpoint() async throws {
         var target = try PluginBinTarget.httpbin("/basic-auth/user/pass")
         target.authorizationType = .basic
-        let right = Provider<PluginBinTarget>(plugins: [
-            AccessTokenPlugin { _ in AccessTokenPlugin.basicToken(user: "user", password: "pass") }
-        ])
+        let right = Provider<PluginBinTarget>(
+            transport: TestTransport.make(),
+            plugins: [
+                AccessTokenPlugin { _ in AccessTokenPlugin.basicToken(user: "user", password: "pass") }
+            ])
         #expect(try await right.request(target).statusCode == 200)
 
-        let wrong = Provider<PluginBinTarget>(plugins: [
-            AccessTokenPlugin { _ in AccessTokenPlugin.basicToken(user: "user", password: "nope") }
-        ])
+        let wrong = Provider<PluginBinTarget>(
+            transport: TestTransport.make(),
+            plugins: [
+                AccessTokenPlugin { _ in AccessTokenPlugin.basicToken(user: "user", password: "nope") }
+            ])
         do {
             _ = try await wrong.request(target)
             Issue.record("wrong credentials were accepted")
@@ -74,10 +80,12 @@ struct PluginsLiveTests {
         let token = "tok-live-7c1d2e9f"
         for options in [NetworkLoggerPlugin.LogOptions.verbose, [.formatRequestAscURL, .successResponseBody]] {
             let log = LiveLog()
-            let provider = Provider<PluginBinTarget>(plugins: [
-                AccessTokenPlugin { _ in token },
-                NetworkLoggerPlugin(configuration: log.configuration(options)),
-            ])
+            let provider = Provider<PluginBinTarget>(
+                transport: TestTransport.make(),
+                plugins: [
+                    AccessTokenPlugin { _ in token },
+                    NetworkLoggerPlugin(configuration: log.configuration(options)),
+                ])
             for path in ["/headers", "/bearer"] {
                 var target = try PluginBinTarget.httpbin(path)
                 target.authorizationType = .bearer
@@ -95,9 +103,11 @@ struct PluginsLiveTests {
     @Test("failures: an HTTP error logs its status and body, a refused connection its error")
     func loggerFailures() async throws {
         let log = LiveLog()
-        let provider = Provider<PluginBinTarget>(plugins: [
-            NetworkLoggerPlugin(configuration: log.configuration([.errorResponseBody]))
-        ])
+        let provider = Provider<PluginBinTarget>(
+            transport: TestTransport.make(),
+            plugins: [
+                NetworkLoggerPlugin(configuration: log.configuration([.errorResponseBody]))
+            ])
         _ = try? await provider.request(try PluginBinTarget.httpbin("/status/503"))
         #expect(
             log.lines.contains {
@@ -117,9 +127,11 @@ struct PluginsLiveTests {
         let curl = URL(fileURLWithPath: "/usr/bin/curl")
         try #require(FileManager.default.isExecutableFile(atPath: curl.path), "curl is not installed")
         let log = LiveLog()
-        let provider = Provider<PluginBinTarget>(plugins: [
-            NetworkLoggerPlugin(configuration: log.configuration([.formatRequestAscURL]))
-        ])
+        let provider = Provider<PluginBinTarget>(
+            transport: TestTransport.make(),
+            plugins: [
+                NetworkLoggerPlugin(configuration: log.configuration([.formatRequestAscURL]))
+            ])
         var target = try PluginBinTarget.httpbin("/post")
         target.method = .post
         let body = #"{"note":"it's $HOME `id` \"quoted\" !x"}"#
@@ -146,7 +158,7 @@ struct PluginsLiveTests {
     @Test("began and ended balance over successes, refused connections, cancellations and 100 concurrent calls")
     func activityBalance() async throws {
         let balance = LiveActivityBalance()
-        let provider = Provider<PluginBinTarget>(plugins: [balance.plugin])
+        let provider = Provider<PluginBinTarget>(transport: TestTransport.make(), plugins: [balance.plugin])
         let closed = try RefusingPort()
         defer { closed.release() }
 
@@ -176,9 +188,10 @@ struct PluginsLiveTests {
 
     @Test("the indicator goes busy once and idle once across overlapping calls")
     func indicatorAcrossOverlappingCalls() async throws {
-        let changes = Mutex<[ActivityIndicator.State]>([])
+        let changes = LockedState<[ActivityIndicator.State]>([])
         let indicator = ActivityIndicator { state in changes.withLock { $0.append(state) } }
-        let provider = Provider<PluginBinTarget>(plugins: [NetworkActivityPlugin(indicator: indicator)])
+        let provider = Provider<PluginBinTarget>(
+            transport: TestTransport.make(), plugins: [NetworkActivityPlugin(indicator: indicator)])
         async let first = try? provider.request(try PluginBinTarget.httpbin("/delay/0.5"))
         async let second = try? provider.request(try PluginBinTarget.httpbin("/delay/0.3"))
         async let third = try? provider.request(try PluginBinTarget.httpbin("/get"))
@@ -191,16 +204,18 @@ struct PluginsLiveTests {
 
     @Test("status messages for each kind of failure httpbin can produce")
     func statusMessages() async throws {
-        let presented = Mutex<[StatusMessageKind]>([])
+        let presented = LockedState<[StatusMessageKind]>([])
         var messages = StatusMessages()
         messages.serverError = "服务器出错了，请稍后重试~"
-        let texts = Mutex<[String]>([])
-        let provider = Provider<PluginBinTarget>(plugins: [
-            StatusMessagePlugin(messages: messages) { message, _ in
-                presented.withLock { $0.append(message.kind) }
-                texts.withLock { $0.append(message.text) }
-            }
-        ])
+        let texts = LockedState<[String]>([])
+        let provider = Provider<PluginBinTarget>(
+            transport: TestTransport.make(),
+            plugins: [
+                StatusMessagePlugin(messages: messages) { message, _ in
+                    presented.withLock { $0.append(message.kind) }
+                    texts.withLock { $0.append(message.text) }
+                }
+            ])
         let closed = try RefusingPort()
         defer { closed.release() }
         var slow = try PluginBinTarget.httpbin("/delay/5")
@@ -240,8 +255,9 @@ struct PluginsLiveTests {
 
     @Test("the server's business message from the envelope", .requiresScenarioServer)
     func businessMessage() async throws {
-        let texts = Mutex<[String]>([])
+        let texts = LockedState<[String]>([])
         let provider = Provider<PluginBinTarget>(
+            transport: TestTransport.make(),
             plugins: [StatusMessagePlugin { message, _ in texts.withLock { $0.append(message.text) } }],
             envelope: JSONEnvelope())
         var target = PluginBinTarget(baseURL: try LiveServers.url(for: .scenario), path: "/envelope/shop/fail")
@@ -286,7 +302,7 @@ private struct PostEcho: Decodable {
 
 /// Logger lines, without timestamps.
 private final class LiveLog: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = LockedState<[String]>([])
 
     func configuration(_ options: NetworkLoggerPlugin.LogOptions) -> NetworkLoggerPlugin.Configuration {
         NetworkLoggerPlugin.Configuration(
@@ -301,7 +317,7 @@ private final class LiveLog: Sendable {
 
 /// Counts activity changes; awaitable.
 private final class LiveActivityBalance: Sendable {
-    private let state = Mutex<(began: Int, ended: Int, wentNegative: Bool)>((0, 0, false))
+    private let state = LockedState<(began: Int, ended: Int, wentNegative: Bool)>((0, 0, false))
     private let continuation: AsyncStream<Void>.Continuation
     private let changes: AsyncStream<Void>
 

@@ -35,7 +35,7 @@ struct RecorderLiveTests {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let httpbin = try LiveServers.url(for: .httpbin)
-        let recorder = RecordingTransport(recordingTo: directory, wrapping: URLSessionTransport())
+        let recorder = RecordingTransport(recordingTo: directory, wrapping: TestTransport.make())
         let live = Provider<RecorderTarget>(transport: recorder)
         var recorded: [Response] = []
         for target in Self.httpbinCalls(base: httpbin) { recorded.append(try await live.request(target)) }
@@ -63,7 +63,7 @@ struct RecorderLiveTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let httpbin = try LiveServers.url(for: .httpbin)
         _ = try await Provider<RecorderTarget>(
-            transport: RecordingTransport(recordingTo: directory, wrapping: URLSessionTransport())
+            transport: RecordingTransport(recordingTo: directory, wrapping: TestTransport.make())
         ).request(RecorderTarget(httpbin, "/status/204"))
 
         let replay = Provider<RecorderTarget>(transport: ReplayTransport(directory: directory))
@@ -102,7 +102,7 @@ struct RecorderLiveTests {
                 httpbin, "/basic-auth/ada/basicpass-secret",
                 headers: ["Authorization": "Basic " + Data("ada:basicpass-secret".utf8).base64EncodedString()]),
         ]
-        let recorder = RecordingTransport(recordingTo: directory, wrapping: URLSessionTransport())
+        let recorder = RecordingTransport(recordingTo: directory, wrapping: TestTransport.make())
         let live = Provider<RecorderTarget>(transport: recorder)
         var responses: [Response] = []
         for call in calls { responses.append(try await live.request(call)) }
@@ -134,7 +134,7 @@ struct RecorderLiveTests {
         // A realm of its own keeps the server's token state away from other tests.
         let realm = try LiveServers.url(for: .scenario).appendingPathComponent("realms/recorder-\(UUID().uuidString)")
         let live = Provider<RecorderTarget>(
-            transport: RecordingTransport(recordingTo: directory, wrapping: URLSessionTransport()),
+            transport: RecordingTransport(recordingTo: directory, wrapping: TestTransport.make()),
             options: ProviderOptions(sessionExpiredStatusCodes: []))
         let before = try await live.request(RecorderTarget(realm, "/auth/me"))
         let login = try await live.request(RecorderTarget(realm, "/auth/login", method: .post))

@@ -1,7 +1,6 @@
 import Courier
 import CourierPlugins
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -78,7 +77,7 @@ struct TokenRefreshLiveTests {
         realm: URL, admin: Provider<RealmCall>, store: TokenStore
     ) {
         let realm = try LiveServers.url(for: .scenario).appendingPathComponent("realms/\(name)-\(UUID().uuidString)")
-        let admin = Provider<RealmCall>(envelope: JSONEnvelope())
+        let admin = Provider<RealmCall>(transport: TestTransport.make(), envelope: JSONEnvelope())
         let tokens = try await admin.request(RealmCall(realm: realm, route: .login), as: Tokens.self)
         _ = try await admin.request(RealmCall(realm: realm, route: .expire), as: IgnoredPayload?.self)
         let store = TokenStore(
@@ -95,14 +94,15 @@ struct TokenRefreshLiveTests {
     }
 
     private func stats(_ realm: URL) async throws -> Stats {
-        try await Provider<RealmCall>().request(RealmCall(realm: realm, route: .stats), as: Stats.self)
+        try await Provider<RealmCall>(transport: TestTransport.make()).request(
+            RealmCall(realm: realm, route: .stats), as: Stats.self)
     }
 
     @Test("twenty calls rejected with HTTP 401 share one refresh and all succeed with the new token")
     func refreshAfter401() async throws {
         let (realm, admin, store) = try await expiredSession("http401")
         let plugin = TokenRefreshPlugin(store: store, refresh: refresher(admin, realm: realm))
-        let provider = Provider<RealmCall>(plugins: [plugin], envelope: JSONEnvelope())
+        let provider = Provider<RealmCall>(transport: TestTransport.make(), plugins: [plugin], envelope: JSONEnvelope())
 
         let users = try await withThrowingTaskGroup(of: String.self) { group in
             for _ in 0..<20 {
@@ -119,7 +119,8 @@ struct TokenRefreshLiveTests {
     func refreshAfterEnvelopeCode() async throws {
         let (realm, admin, store) = try await expiredSession("code916")
         let plugin = TokenRefreshPlugin(store: store, refresh: refresher(admin, realm: realm))
-        let provider = Provider<RealmCall>(plugins: [plugin], envelope: JSONEnvelope(expiredCodes: ["915", "916"]))
+        let provider = Provider<RealmCall>(
+            transport: TestTransport.make(), plugins: [plugin], envelope: JSONEnvelope(expiredCodes: ["915", "916"]))
 
         let me = try await provider.request(RealmCall(realm: realm, route: .meEnvelope), as: Me.self)
 
@@ -131,11 +132,11 @@ struct TokenRefreshLiveTests {
     func refusedRefresh() async throws {
         let (realm, admin, store) = try await expiredSession("refused")
         _ = try await admin.request(RealmCall(realm: realm, route: .refreshFails), as: IgnoredPayload?.self)
-        let expiredReports = Mutex(0)
+        let expiredReports = LockedState(0)
         let plugin = TokenRefreshPlugin(
             store: store, refresh: refresher(admin, realm: realm),
             onSessionExpired: { expiredReports.withLock { $0 += 1 } })
-        let provider = Provider<RealmCall>(plugins: [plugin], envelope: JSONEnvelope())
+        let provider = Provider<RealmCall>(transport: TestTransport.make(), plugins: [plugin], envelope: JSONEnvelope())
 
         let outcomes = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<10 {

@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -175,7 +174,7 @@ struct TransfersLiveTests {
             "fault/slow-body", query: ["seconds": 4], download: { _, _ in destination })
         let provider = TransferTarget.provider(temporaryDirectory: folder.temporaryDirectory)
         let start = Date()
-        let call = Mutex<(any Cancellable)?>(nil)
+        let call = LockedState<(any Cancellable)?>(nil)
         let result = await withCheckedContinuation { continuation in
             let cancellable = provider.request(
                 target,
@@ -234,7 +233,7 @@ struct TransfersLiveTests {
         for file in [small, large] {
             let target = try TransferTarget.scenario(
                 "health", task: .uploadMultipart([MultipartFormBodyPart(provider: .file(file), name: "f")]))
-            let steps = Mutex<[ProgressResponse]>([])
+            let steps = LockedState<[ProgressResponse]>([])
             let result = await withCheckedContinuation { continuation in
                 TransferTarget.provider().request(
                     target, progress: { step in steps.withLock { $0.append(step) } },

@@ -6,11 +6,13 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// What `URLSessionTransport` does on top of FoundationNetworking: redirects that keep
-/// credentials on their origin, 307 bodies, 401 challenges, cancellation, no shared state.
-@Suite("URLSessionTransport (httpbin)", .requiresHttpbin)
+/// What a transport does on top of the socket: redirects that keep credentials on their origin,
+/// 307 bodies, idle timeouts, large bodies — through the live suite's transport (``TestTransport``).
+/// The tests that build `URLSessionTransport` themselves test what it adds to FoundationNetworking:
+/// 401 challenges, fractional timeouts, cancellation, no shared cookie storage.
+@Suite("Transports (httpbin)", .requiresHttpbin)
 struct TransportLiveTests {
-    private let provider = Provider<CoreBinTarget>()
+    private let provider = Provider<CoreBinTarget>(transport: TestTransport.make())
     private let credentials = [
         "Authorization": "Bearer secret-token", "X-API-Key": "key-123", "Accept": "application/json",
     ]
@@ -25,9 +27,10 @@ struct TransportLiveTests {
     }
 
     private func providerAddingQuery(_ parameters: [String: any Sendable]) -> Provider<CoreBinTarget> {
-        Provider<CoreBinTarget>(endpointClosure: { target in
-            Provider.defaultEndpointMapping(for: target).adding(parameters: parameters)
-        })
+        Provider<CoreBinTarget>(
+            endpointClosure: { target in
+                Provider.defaultEndpointMapping(for: target).adding(parameters: parameters)
+            }, transport: TestTransport.make())
     }
 
     @Test("a cross-origin redirect drops Authorization and app headers", arguments: [302, 307])
@@ -86,7 +89,7 @@ struct TransportLiveTests {
 
     @Test("redirects are not followed when the transport is told so")
     func redirectsNotFollowed() async throws {
-        let transport = URLSessionTransport(options: .init(followsRedirects: false))
+        let transport = TestTransport.make(.init(followsRedirects: false))
         let provider = Provider<CoreBinTarget>(transport: transport)
         let response = try await provider.request(try redirect(to: "/get", status: 302))
         #expect(response.statusCode == 302)
@@ -130,11 +133,12 @@ struct TransportLiveTests {
 
     @Test("a sub-second timeout is an idle timeout: a body that keeps arriving is not cut")
     func subSecondTimeoutIsIdle() async throws {
-        let provider = Provider<CoreBinTarget>(requestClosure: { endpoint in
-            var request = try endpoint.urlRequest()
-            request.timeoutInterval = 0.6
-            return request
-        })
+        let provider = Provider<CoreBinTarget>(
+            requestClosure: { endpoint in
+                var request = try endpoint.urlRequest()
+                request.timeoutInterval = 0.6
+                return request
+            }, transport: TestTransport.make())
         let target = try CoreBinTarget.bin(
             "/drip",
             task: .requestParameters(
@@ -146,11 +150,12 @@ struct TransportLiveTests {
 
     @Test("a sub-second timeout leaves a fast call alone")
     func subSecondTimeoutFastCall() async throws {
-        let provider = Provider<CoreBinTarget>(requestClosure: { endpoint in
-            var request = try endpoint.urlRequest()
-            request.timeoutInterval = 0.8
-            return request
-        })
+        let provider = Provider<CoreBinTarget>(
+            requestClosure: { endpoint in
+                var request = try endpoint.urlRequest()
+                request.timeoutInterval = 0.8
+                return request
+            }, transport: TestTransport.make())
         #expect(try await provider.request(try CoreBinTarget.bin("/get", validation: .successCodes)).statusCode == 200)
     }
 

@@ -172,12 +172,13 @@
             }
         }
 
-        /// How long the task may wait for its response on its own thread: the option's budget
-        /// while this is the transport's only exchange in flight, `nil` otherwise (other exchanges
-        /// may need the thread, and the loop serves many at once best).
-        private func inlineBudget() -> UInt64? {
-            guard counters.inFlight == 1 else { return nil }
-            return MonotonicClock.nanoseconds(options.inlineResponseWait)
+        /// How long the task may wait for its response on its own thread, in nanoseconds: `wait`,
+        /// never beyond the request's own `timeout`, when the exchange is the transport's only one
+        /// `inFlight`; `nil` otherwise (other exchanges may need the thread, and the loop serves
+        /// many at once best) or when `wait` is `0`.
+        static func inlineBudget(inFlight: Int, wait: TimeInterval, timeout: UInt64?) -> UInt64? {
+            guard inFlight == 1, let budget = MonotonicClock.nanoseconds(wait) else { return nil }
+            return min(budget, timeout ?? budget)
         }
 
         /// A pooled connection that the server had closed before this request reached it.
@@ -215,7 +216,11 @@
                     try Task.checkCancellation()
                     try connection.expect(expectation)
                     try await Self.write(head: head, body: body, to: connection, progress: uploadProgress)
-                    let received = try await connection.response(inlineBudget: inlineBudget(), counters: counters)
+                    let received = try await connection.response(
+                        inlineBudget: Self.inlineBudget(
+                            inFlight: counters.inFlight, wait: options.inlineResponseWait,
+                            timeout: expectation.timeout),
+                        counters: counters)
                     pool.release(connection, reusable: received.reusable)
                     return received
                 } catch {

@@ -1,6 +1,5 @@
 import CourierPlugins
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -19,7 +18,7 @@ enum SignalWrappersDoc {
 
     final class AuthState: Sendable {
         static let shared = AuthState()
-        private let current = Mutex("")
+        private let current = LockedState("")
         var token: String { current.withLock { $0 } }
     }
 
@@ -281,7 +280,7 @@ struct SignalWrappersDocTests {
             (#"{"succeed": true, "code": 7, "msg": "库存不足"}"#, 5001),  // 919
         ])
     func errorFilterCodes(body: String, expectedCode: Int) async {
-        let routed = Mutex(0)
+        let routed = LockedState(0)
         let shop = Provider<Doc.ShopAPI>(
             transport: ScriptedTransport(body: Data(body.utf8)),
             plugins: [Doc.LoginRoutingPlugin { routed.withLock { $0 += 1 } }],

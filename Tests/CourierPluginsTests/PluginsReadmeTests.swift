@@ -1,6 +1,5 @@
 import CourierPlugins
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -88,7 +87,7 @@ private actor SessionStore {
 
 /// Records the final request of each call, for the checks.
 private final class SentRequests: PluginType {
-    private let requests = Mutex<[URLRequest]>([])
+    private let requests = LockedState<[URLRequest]>([])
 
     var all: [URLRequest] { requests.withLock { $0 } }
 

@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -23,7 +22,7 @@ struct DownloadTests {
         let status: Int
         let body: Data
         let headers: [String: String]
-        let files = Mutex<[URL]>([])
+        let files = LockedState<[URL]>([])
 
         init(status: Int = 200, body: Data, headers: [String: String] = ["Content-Type": "application/pdf"]) {
             self.status = status
@@ -72,7 +71,7 @@ struct DownloadTests {
         defer { folder.remove() }
         let transport = DownloadingTransport(
             body: Data("x".utf8), headers: ["Content-Disposition": "attachment; filename=\"named.bin\""])
-        let seen = Mutex<(String?, Bool)>((nil, false))
+        let seen = LockedState<(String?, Bool)>((nil, false))
         let base = folder.url
         let provider = Provider<CoreTestTarget>(transport: transport)
         let target = CoreTestTarget(

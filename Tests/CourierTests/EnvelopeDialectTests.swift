@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -202,7 +201,7 @@ struct EnvelopeDialectTests {
 
     /// Retries once on an expired session, recording the errors it is shown.
     private final class RefreshOnExpiry: PluginType {
-        let seen = Mutex<[String]>([])
+        let seen = LockedState<[String]>([])
 
         func retry(_ request: URLRequest, target: any TargetType, dueTo error: CourierError, attempt: Int) async
             -> RetryDecision
@@ -215,7 +214,7 @@ struct EnvelopeDialectTests {
 
     @Test("an expired code becomes sessionExpired before retry plugins run, so a refresh can retry")
     func expiredCodeReachesRetry() async throws {
-        let calls = Mutex(0)
+        let calls = LockedState(0)
         let transport = ScriptedTransport { request in
             let number = calls.withLock { count -> Int in
                 count += 1

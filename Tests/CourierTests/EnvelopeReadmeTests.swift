@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -130,7 +129,7 @@ struct EnvelopeReadmeTests {
 
     @Test("the live-room dialect routes -1 to the login screen and shows other messages")
     func liveDialect() async throws {
-        let answers = Mutex([
+        let answers = LockedState([
             #"{"code":0,"msg":"ok","data":[{"roomId":1,"title":"Room 1","online":321}]}"#,
             #"{"code":-1,"msg":"请登录!"}"#, #"{"code":3,"msg":"房间已关闭"}"#,
         ])

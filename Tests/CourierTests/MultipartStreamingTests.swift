@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Courier
@@ -42,7 +41,7 @@ struct MultipartStreamingTests {
         let folder = try ScratchFolder()
         defer { folder.remove() }
         let big = try folder.file("big.bin", .pattern(count: Self.largeSize))
-        let seen = Mutex<URL?>(nil)
+        let seen = LockedState<URL?>(nil)
         let transport = ScriptedTransport { request in
             if case .upload(.file(let url)) = request.kind { seen.withLock { $0 = url } }
             throw URLError(.networkConnectionLost)

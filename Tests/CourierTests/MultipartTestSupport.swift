@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -27,7 +26,7 @@ struct SentUpload: Sendable {
 
 /// Answers every upload with `200` and keeps what was sent.
 final class UploadRecorder: Sendable {
-    private let uploads = Mutex<[SentUpload]>([])
+    private let uploads = LockedState<[SentUpload]>([])
 
     var sent: [SentUpload] { uploads.withLock { $0 } }
 

@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -15,7 +14,7 @@ struct PaginatorTests {
     private final class Catalog: Sendable {
         let total: Int
         let size: Int
-        private let fetched = Mutex<[Int]>([])
+        private let fetched = LockedState<[Int]>([])
 
         init(total: Int, size: Int = 10) {
             self.total = total
@@ -91,7 +90,7 @@ struct PaginatorTests {
 
     @Test("an empty page ends the walk even when it claims more pages follow")
     func emptyPageStops() async throws {
-        let fetched = Mutex(0)
+        let fetched = LockedState(0)
         let paginator = Paginator<Endless> { number in
             fetched.withLock { $0 += 1 }
             return Endless(records: number < 3 ? [number] : [])

@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -148,7 +147,7 @@ struct PluginChainTests {
     @Test("the first answer other than doNotRetry wins, and the retry runs again from prepare")
     func retryReplaysThroughPrepare() async throws {
         let events = ChainEvents()
-        let tokens = Mutex(["tok-1", "tok-2"])
+        let tokens = LockedState(["tok-1", "tok-2"])
         let transport = ChainTransport(events: events) { request in
             request.value(forHTTPHeaderField: "Authorization") == "Bearer tok-2" ? 200 : 401
         }
@@ -251,7 +250,7 @@ private struct ChainError: Error, Equatable {
 
 /// What the hooks saw, in order; awaitable.
 private final class ChainEvents: Sendable {
-    private let state = Mutex<(events: [String], attempts: [Int])>(([], []))
+    private let state = LockedState<(events: [String], attempts: [Int])>(([], []))
     private let continuation: AsyncStream<String>.Continuation
     private let stream: AsyncStream<String>
 
@@ -370,7 +369,7 @@ private final class ChainTransport: Transport {
     private let status: @Sendable (URLRequest) -> Int
     private let error: (any Error)?
     private let suspends: Bool
-    private let sent = Mutex<[URLRequest]>([])
+    private let sent = LockedState<[URLRequest]>([])
 
     convenience init(
         events: ChainEvents, status: Int = 200, error: (any Error)? = nil, suspends: Bool = false

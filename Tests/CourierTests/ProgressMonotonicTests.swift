@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Courier
@@ -15,7 +14,7 @@ struct ProgressMonotonicTests {
     /// A transport that reports `fractions` of a 1,000-byte transfer (a negative value reports
     /// bytes of a transfer of unknown size), then answers `status`.
     private static func reporting(_ attempts: [[Double]], statuses: [Int] = []) -> ScriptedTransport {
-        let attempt = Mutex(0)
+        let attempt = LockedState(0)
         return ScriptedTransport { request in
             let index = attempt.withLock { value -> Int in
                 defer { value += 1 }
@@ -46,7 +45,7 @@ struct ProgressMonotonicTests {
         _ provider: Provider<CoreTestTarget>, _ target: CoreTestTarget = CoreTestTarget(),
         queue: DispatchQueue? = nil
     ) async throws -> [ProgressResponse] {
-        let steps = Mutex<[ProgressResponse]>([])
+        let steps = LockedState<[ProgressResponse]>([])
         let result = await withCheckedContinuation { continuation in
             provider.request(
                 target, callbackQueue: queue, progress: { step in steps.withLock { $0.append(step) } },
@@ -124,7 +123,7 @@ struct ProgressMonotonicTests {
 
     @Test("the reporter drops everything after the final step")
     func nothingAfterFinish() {
-        let steps = Mutex<[ProgressResponse]>([])
+        let steps = LockedState<[ProgressResponse]>([])
         let reporter = ProgressReporter { step in steps.withLock { $0.append(step) } }
         reporter.report(ProgressResponse(progress: TransferProgress(completedUnitCount: 1, totalUnitCount: 4)))
         reporter.finish(with: Response(statusCode: 200, data: Data()))

@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -61,7 +60,7 @@ struct ProgressReadmeExampleTests {
 
     /// What the example printed.
     private final class Output: Sendable {
-        let lines = Mutex<[String]>([])
+        let lines = LockedState<[String]>([])
     }
 
     private let output = Output()

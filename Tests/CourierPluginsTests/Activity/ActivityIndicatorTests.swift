@@ -1,6 +1,5 @@
 import CourierPlugins
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -125,5 +124,5 @@ struct ActivityIndicatorTests {
 
 /// Lets a test's `onChange` reach the indicator it belongs to.
 final class IndicatorHolder: Sendable {
-    let indicator = Mutex<ActivityIndicator?>(nil)
+    let indicator = LockedState<ActivityIndicator?>(nil)
 }

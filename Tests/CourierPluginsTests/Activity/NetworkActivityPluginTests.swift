@@ -1,6 +1,5 @@
 import CourierPlugins
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -9,7 +8,7 @@ import Testing
 
 /// Counts `.began` and `.ended` and checks that `.ended` never outruns `.began`.
 final class ActivityBalance: Sendable {
-    private let state = Mutex<(began: Int, ended: Int, wentNegative: Bool)>((0, 0, false))
+    private let state = LockedState<(began: Int, ended: Int, wentNegative: Bool)>((0, 0, false))
     private let continuation: AsyncStream<NetworkActivityChangeType>.Continuation
     /// Every change, as it happens.
     let changes: AsyncStream<NetworkActivityChangeType>

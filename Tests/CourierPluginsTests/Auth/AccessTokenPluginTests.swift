@@ -1,6 +1,5 @@
 import CourierPlugins
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -50,7 +49,7 @@ struct AccessTokenPluginTests {
 
     @Test("targets with no authorization type, or not authorizable at all, get no header and no token lookup")
     func optOut() async throws {
-        let lookups = Mutex(0)
+        let lookups = LockedState(0)
         let plugin = AccessTokenPlugin { _ in
             lookups.withLock { $0 += 1 }
             return "tok-1"

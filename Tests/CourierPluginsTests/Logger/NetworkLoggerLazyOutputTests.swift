@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CourierPlugins
@@ -10,7 +9,7 @@ import Testing
 
 /// A count shared across tasks.
 private final class Tally: Sendable {
-    private let count = Mutex(0)
+    private let count = LockedState(0)
 
     /// Adds one and returns the new count.
     @discardableResult

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CourierPlugins
@@ -126,7 +125,7 @@ struct NetworkLoggerOptionsTests {
 
     @Test("a switched-off logger formats nothing and outputs nothing")
     func disabled() async {
-        let calls = Mutex(0)
+        let calls = LockedState(0)
         let formatter = NetworkLoggerPlugin.Formatter(
             entry: { _, message, _ in
                 calls.withLock { $0 += 1 }
@@ -150,7 +149,7 @@ struct NetworkLoggerOptionsTests {
 
     @Test("body formatters run only when an option asks for that body")
     func formattersAreLazy() async {
-        let bodiesFormatted = Mutex(0)
+        let bodiesFormatted = LockedState(0)
         let formatter = NetworkLoggerPlugin.Formatter(
             requestData: { data in
                 bodiesFormatted.withLock { $0 += 1 }

@@ -1,7 +1,6 @@
 import Courier
 import CourierPlugins
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -14,10 +13,10 @@ final class AuthServerTransport: Transport {
         var seenTokens: [String?] = []
     }
 
-    private let state: Mutex<State>
+    private let state: LockedState<State>
 
     init(currentToken: String) {
-        state = Mutex(State(currentToken: currentToken))
+        state = LockedState(State(currentToken: currentToken))
     }
 
     /// Tokens of every request received, in order (`nil` for none).
@@ -44,7 +43,7 @@ final class AuthServerTransport: Transport {
 
 /// A refresh endpoint that counts its calls and rotates the backend's token.
 final class RefreshCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = LockedState(0)
     let server: AuthServerTransport
     let fails: Bool
 
@@ -82,7 +81,7 @@ enum AccountAPI: TargetType, AccessTokenAuthorizable {
 
 /// Counts calls of a closure, safely across tasks.
 final class CallCounter: Sendable {
-    private let value = Mutex(0)
+    private let value = LockedState(0)
     var count: Int { value.withLock { $0 } }
     func increment() { value.withLock { $0 += 1 } }
 }

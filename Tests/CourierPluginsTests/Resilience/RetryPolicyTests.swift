@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 import Testing
 
 @testable import CourierPlugins
@@ -104,7 +103,7 @@ struct RetryPolicyTests {
 
     @Test("through a provider, two 503s then a 200 succeed on the third attempt")
     func throughProvider() async throws {
-        let answers = Mutex([503, 503, 200])
+        let answers = LockedState([503, 503, 200])
         let calls = CallCounter()
         let transport = ClosureTransport { _ in
             calls.increment()

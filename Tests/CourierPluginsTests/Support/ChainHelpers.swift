@@ -1,6 +1,5 @@
 import CourierPlugins
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -8,10 +7,10 @@ import Synchronization
 
 /// Hands out the given tokens one call at a time; the last one repeats.
 final class TokenSequence: Sendable {
-    private let tokens: Mutex<[String]>
+    private let tokens: LockedState<[String]>
 
     init(_ tokens: [String]) {
-        self.tokens = Mutex(tokens)
+        self.tokens = LockedState(tokens)
     }
 
     func next() -> String {
@@ -30,11 +29,11 @@ struct RetryOncePlugin: PluginType {
 
 /// Fails the first `failures` calls with a timeout, then hands calls to another transport.
 final class FlakyTransport: Transport {
-    private let remainingFailures: Mutex<Int>
+    private let remainingFailures: LockedState<Int>
     private let next: any Transport
 
     init(failures: Int, then next: any Transport) {
-        self.remainingFailures = Mutex(failures)
+        self.remainingFailures = LockedState(failures)
         self.next = next
     }
 

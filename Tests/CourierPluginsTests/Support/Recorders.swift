@@ -1,10 +1,9 @@
 import CourierPlugins
 import Foundation
-import Synchronization
 
 /// Collects what a plugin hands out, safely across tasks.
 final class Recorder<Element: Sendable>: Sendable {
-    private let storage = Mutex<[Element]>([])
+    private let storage = LockedState<[Element]>([])
 
     /// Everything recorded, in order.
     var all: [Element] { storage.withLock { $0 } }
@@ -20,7 +19,7 @@ final class Recorder<Element: Sendable>: Sendable {
 
 /// Logger output lines, with the target each batch was logged for.
 final class LogRecorder: Sendable {
-    private let storage = Mutex<(lines: [String], targets: [String])>(([], []))
+    private let storage = LockedState<(lines: [String], targets: [String])>(([], []))
 
     /// A configuration writing into this recorder.
     func configuration(

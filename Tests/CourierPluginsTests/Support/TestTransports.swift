@@ -1,6 +1,5 @@
 import CourierPlugins
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -11,7 +10,7 @@ final class ScriptedTransport: Transport {
     typealias Answer = @Sendable (TransportRequest) async throws -> TransportResponse
 
     private let answer: Answer
-    private let sent = Mutex<[URLRequest]>([])
+    private let sent = LockedState<[URLRequest]>([])
 
     init(answer: @escaping Answer) {
         self.answer = answer
@@ -72,7 +71,7 @@ final class SuspendingTransport: Transport {
 final class GatedTransport: Transport {
     private typealias Waiter = CheckedContinuation<TransportResponse, any Error>
 
-    private let pending = Mutex<[String: Waiter]>([:])
+    private let pending = LockedState<[String: Waiter]>([:])
     private let startedContinuation: AsyncStream<String>.Continuation
     /// The path of each call, as it starts.
     let started: AsyncStream<String>

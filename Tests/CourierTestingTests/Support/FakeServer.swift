@@ -1,6 +1,5 @@
 import CourierTesting
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -13,8 +12,8 @@ final class FakeServer: Transport {
     static let accessToken = "tok-9f8e7d6c5b4a"
     static let sessionCookie = "sess-1234567890"
 
-    private let meCalls = Mutex(0)
-    private let calls = Mutex(0)
+    private let meCalls = LockedState(0)
+    private let calls = LockedState(0)
 
     /// How many requests reached the server.
     var callCount: Int { calls.withLock { $0 } }

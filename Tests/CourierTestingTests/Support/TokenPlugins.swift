@@ -1,6 +1,5 @@
 import CourierTesting
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,11 +8,11 @@ import Synchronization
 /// Adds `Authorization: Bearer <token>` and, when a call fails with `sessionExpired`, "refreshes"
 /// the token and asks for a retry: the shape of a real token-refresh plugin.
 final class RefreshingTokenPlugin: PluginType {
-    private let token: Mutex<String>
+    private let token: LockedState<String>
     private let refreshedToken: String
 
     init(token: String, refreshedToken: String) {
-        self.token = Mutex(token)
+        self.token = LockedState(token)
         self.refreshedToken = refreshedToken
     }
 

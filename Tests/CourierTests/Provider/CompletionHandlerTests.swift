@@ -1,7 +1,6 @@
 import Courier
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -93,7 +92,7 @@ struct CompletionHandlerTests {
         let status = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 let done = DispatchSemaphore(value: 0)
-                let received = Mutex(0)
+                let received = LockedState(0)
                 provider.request(CoreTestTarget()) { result in
                     received.withLock { $0 = (try? result.get().statusCode) ?? -1 }
                     done.signal()
@@ -166,7 +165,7 @@ struct CompletionHandlerTests {
             return TransportResponse(response: .make(for: request.urlRequest, status: 200), data: Data("x".utf8))
         }
         let provider = Provider<CoreTestTarget>(transport: transport)
-        let progressQueues = Mutex<[String?]>([])
+        let progressQueues = LockedState<[String?]>([])
         let queue = Self.labelledQueue("progress")
         let completionQueue = await withCheckedContinuation { continuation in
             provider.request(
@@ -183,7 +182,7 @@ struct CompletionHandlerTests {
 
 /// Counts calls from any thread.
 final class CallCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = LockedState(0)
     var value: Int { count.withLock { $0 } }
     func increment() { count.withLock { $0 += 1 } }
 }

@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -40,7 +39,7 @@ struct MultiTargetTests {
 
     @Test("one provider sends targets of two APIs, and plugins can see the real target")
     func oneProviderTwoAPIs() async throws {
-        let seen = Mutex<[String]>([])
+        let seen = LockedState<[String]>([])
         struct Spy: PluginType {
             let seen: @Sendable (String) -> Void
             func willSend(_ request: URLRequest, target: any TargetType) {

@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -144,7 +143,7 @@ struct StubBehaviorTests {
 
 /// Records which hooks ran, and marks the request in `prepare`.
 final class StubHookRecorder: PluginType {
-    private let recorded = Mutex<[String]>([])
+    private let recorded = LockedState<[String]>([])
     var hooks: [String] { recorded.withLock { $0 } }
 
     func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {

@@ -1,6 +1,5 @@
 import Courier
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -12,7 +11,7 @@ final class ScriptedTransport: Transport {
     typealias Answer = @Sendable (TransportRequest) async throws -> TransportResponse
 
     private let answer: Answer
-    private let sent = Mutex<[TransportRequest]>([])
+    private let sent = LockedState<[TransportRequest]>([])
 
     init(answer: @escaping Answer) {
         self.answer = answer
@@ -53,7 +52,7 @@ final class GatedTransport: Transport {
         var pending: [Int: Waiter] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = LockedState(State())
     private let startedContinuation: AsyncStream<Int>.Continuation
     /// The number of each call (1, 2, …) as it starts.
     let started: AsyncStream<Int>

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Courier
@@ -11,7 +10,7 @@ struct IdleWatchdogTests {
         let watchdog = IdleWatchdog(seconds: 0.05)
         let clock = ContinuousClock()
         let start = clock.now
-        let fired = Mutex(0)
+        let fired = LockedState(0)
         await watchdog.watch { fired.withLock { $0 += 1 } }
         #expect(fired.withLock { $0 } == 1)
         #expect(watchdog.hasFired)

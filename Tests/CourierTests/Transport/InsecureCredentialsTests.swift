@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Courier
@@ -22,7 +21,7 @@ struct InsecureCredentialsTests {
 
     /// Counts what reaches the network.
     final class CountingTransport: Transport {
-        let sent = Mutex(0)
+        let sent = LockedState(0)
 
         func send(_ request: TransportRequest) async throws -> TransportResponse {
             sent.withLock { $0 += 1 }

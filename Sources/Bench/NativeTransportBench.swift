@@ -33,16 +33,6 @@ struct NativeTransportBench {
         }
     }
 
-    /// The target the Courier row sends: a GET of `url`.
-    struct Target: TargetType {
-        let url: URL
-        var baseURL: URL { url }
-        var path: String { "" }
-        var method: HTTPMethod { .get }
-        var task: RequestTask { .requestPlain }
-        var validationType: ValidationType { .successCodes }
-    }
-
     let url: URL
     let rounds: Int
     let secondsPerRound: Double
@@ -51,8 +41,8 @@ struct NativeTransportBench {
         let rawSession = URLSession(configuration: .default)
         let options = HTTP1Transport.Options(maximumConnectionsPerHost: max(32, width))
         let native = HTTP1Transport(options: options)
-        let provider = Provider<Target>(transport: RoutingTransport(nativeOptions: options))
-        let target = Target(url: url)
+        let provider = Provider<LiveBench.Target>(transport: RoutingTransport(nativeOptions: options))
+        let target = LiveBench.Target(url: url)
         let url = url
         let calls: [(Client, @Sendable () async throws -> Bool)] = [
             (.rawURLSession, { try await Self.rawGET(rawSession, url) }),

@@ -51,21 +51,22 @@
 
         /// Adds `fd` with `events`, tagged with `token`; `0` on success, `-1` with `errno` otherwise.
         static func add(_ fd: Int32, to epoll: Int32, events: UInt32, token: UInt64) -> Int32 {
-            withUnsafeTemporaryAllocation(byteCount: eventSize, alignment: 8) { buffer in
-                guard let base = buffer.baseAddress else { return -1 }
-                base.storeBytes(of: events, as: UInt32.self)
-                base.storeBytes(of: token, toByteOffset: dataOffset, as: UInt64.self)
-                return systemEpollControl(epoll, add, fd, base)
-            }
+            control(epoll, add, fd, events: events, token: token)
         }
 
         /// Changes the events `fd` is watched for; `0` on success, `-1` with `errno` otherwise.
         static func modify(_ fd: Int32, in epoll: Int32, events: UInt32, token: UInt64) -> Int32 {
+            control(epoll, modify, fd, events: events, token: token)
+        }
+
+        private static func control(_ epoll: Int32, _ operation: Int32, _ fd: Int32, events: UInt32, token: UInt64)
+            -> Int32
+        {
             withUnsafeTemporaryAllocation(byteCount: eventSize, alignment: 8) { buffer in
                 guard let base = buffer.baseAddress else { return -1 }
                 base.storeBytes(of: events, as: UInt32.self)
                 base.storeBytes(of: token, toByteOffset: dataOffset, as: UInt64.self)
-                return systemEpollControl(epoll, modify, fd, base)
+                return systemEpollControl(epoll, operation, fd, base)
             }
         }
 

@@ -13,7 +13,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "CourierTargets", path: "Sources/Targets"),
-        .target(name: "Courier", dependencies: ["CourierTargets"], path: "Sources/Provider"),
+        // epoll and eventfd for the native transport on Linux (Swift's Glibc module lacks them).
+        .target(name: "CCourierSystem", path: "Sources/CSystem"),
+        .target(name: "Courier", dependencies: ["CourierTargets", "CCourierSystem"], path: "Sources/Provider"),
         .target(name: "CourierPlugins", dependencies: ["Courier"], path: "Sources/Plugins"),
         .target(name: "CourierTesting", dependencies: ["Courier"], path: "Sources/Testing"),
         .executableTarget(

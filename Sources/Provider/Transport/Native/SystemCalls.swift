@@ -1,87 +1,55 @@
 #if os(Linux)
+    internal import CCourierSystem
     import Foundation
     import Glibc
 
-    // Swift's Glibc module does not include <sys/epoll.h> or <sys/eventfd.h>, and a C shim target
-    // would be a package change for four functions. These declarations bind the C symbols
-    // directly: every argument is an integer or a pointer, which Swift passes exactly as C does
-    // on the 64-bit Linux targets Swift supports.
-
-    @_silgen_name("epoll_create1")
-    private func systemEpollCreate(_ flags: Int32) -> Int32
-
-    @_silgen_name("epoll_ctl")
-    private func systemEpollControl(_ epfd: Int32, _ operation: Int32, _ fd: Int32, _ event: UnsafeMutableRawPointer?)
-        -> Int32
-
-    @_silgen_name("epoll_wait")
-    private func systemEpollWait(
-        _ epfd: Int32, _ events: UnsafeMutableRawPointer?, _ maxEvents: Int32, _ timeout: Int32
-    ) -> Int32
-
-    @_silgen_name("eventfd")
-    private func systemEventFD(_ initialValue: UInt32, _ flags: Int32) -> Int32
-
-    /// The epoll and eventfd calls, with `struct epoll_event` laid out by hand.
+    /// The epoll and eventfd calls (from the `CCourierSystem` module: Swift's Glibc module does
+    /// not include `<sys/epoll.h>` or `<sys/eventfd.h>`).
     enum Epoll {
-        static let readable: UInt32 = 0x001  // EPOLLIN
-        static let writable: UInt32 = 0x004  // EPOLLOUT
-        static let error: UInt32 = 0x008  // EPOLLERR
-        static let hangUp: UInt32 = 0x010  // EPOLLHUP
-        static let readHangUp: UInt32 = 0x2000  // EPOLLRDHUP
-        static let edgeTriggered: UInt32 = 1 << 31  // EPOLLET
+        static let readable = EPOLLIN.rawValue
+        static let writable = EPOLLOUT.rawValue
+        static let error = EPOLLERR.rawValue
+        static let hangUp = EPOLLHUP.rawValue
+        static let readHangUp = EPOLLRDHUP.rawValue
+        static let edgeTriggered = EPOLLET.rawValue
 
-        private static let closeOnExec: Int32 = 0o2_000_000  // EPOLL_CLOEXEC, EFD_CLOEXEC (= O_CLOEXEC)
-        private static let nonBlocking: Int32 = 0o4_000  // EFD_NONBLOCK (= O_NONBLOCK)
-        private static let add: Int32 = 1  // EPOLL_CTL_ADD
-        private static let modify: Int32 = 3  // EPOLL_CTL_MOD
+        /// The size of one `struct epoll_event` in a buffer for ``wait(_:into:capacity:timeout:)``
+        /// (packed on x86_64: 12 bytes).
+        static let eventSize = MemoryLayout<epoll_event>.stride
 
-        /// `struct epoll_event` is packed on x86_64 (12 bytes) and naturally aligned elsewhere (16).
-        #if arch(x86_64) || arch(i386)
-            static let eventSize = 12
-            static let dataOffset = 4
-        #else
-            static let eventSize = 16
-            static let dataOffset = 8
-        #endif
+        static func create() -> Int32 { epoll_create1(Int32(EPOLL_CLOEXEC)) }
 
-        static func create() -> Int32 { systemEpollCreate(closeOnExec) }
-
-        static func makeEventFD() -> Int32 { systemEventFD(0, closeOnExec | nonBlocking) }
+        static func makeEventFD() -> Int32 { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
 
         /// Adds `fd` with `events`, tagged with `token`; `0` on success, `-1` with `errno` otherwise.
         static func add(_ fd: Int32, to epoll: Int32, events: UInt32, token: UInt64) -> Int32 {
-            control(epoll, add, fd, events: events, token: token)
+            control(epoll, EPOLL_CTL_ADD, fd, events: events, token: token)
         }
 
         /// Changes the events `fd` is watched for; `0` on success, `-1` with `errno` otherwise.
         static func modify(_ fd: Int32, in epoll: Int32, events: UInt32, token: UInt64) -> Int32 {
-            control(epoll, modify, fd, events: events, token: token)
+            control(epoll, EPOLL_CTL_MOD, fd, events: events, token: token)
         }
 
         private static func control(_ epoll: Int32, _ operation: Int32, _ fd: Int32, events: UInt32, token: UInt64)
             -> Int32
         {
-            withUnsafeTemporaryAllocation(byteCount: eventSize, alignment: 8) { buffer in
-                guard let base = buffer.baseAddress else { return -1 }
-                base.storeBytes(of: events, as: UInt32.self)
-                base.storeBytes(of: token, toByteOffset: dataOffset, as: UInt64.self)
-                return systemEpollControl(epoll, operation, fd, base)
-            }
+            var event = epoll_event()
+            event.events = events
+            event.data.u64 = token
+            return epoll_ctl(epoll, operation, fd, &event)
         }
 
-        /// Waits for events into `buffer`, which holds `capacity` events.
+        /// Waits for events into `buffer`, which holds `capacity` events of ``eventSize`` bytes.
         static func wait(_ epoll: Int32, into buffer: UnsafeMutableRawPointer, capacity: Int32, timeout: Int32) -> Int32
         {
-            systemEpollWait(epoll, buffer, capacity, timeout)
+            epoll_wait(epoll, buffer.bindMemory(to: epoll_event.self, capacity: Int(capacity)), capacity, timeout)
         }
 
         /// The flags and token of event `index` in `buffer`.
         static func event(at index: Int, in buffer: UnsafeMutableRawPointer) -> (flags: UInt32, token: UInt64) {
-            let base = buffer + index * eventSize
-            return (
-                base.loadUnaligned(as: UInt32.self), base.loadUnaligned(fromByteOffset: dataOffset, as: UInt64.self)
-            )
+            let event = buffer.loadUnaligned(fromByteOffset: index * eventSize, as: epoll_event.self)
+            return (event.events, event.data.u64)
         }
     }
 

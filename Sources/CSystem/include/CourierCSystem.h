@@ -1,0 +1,11 @@
+// The Linux system headers Swift's Glibc module leaves out, for the native HTTP/1.1 transport:
+// epoll (the event loop) and eventfd (waking it). Empty on other systems.
+#ifndef COURIER_C_SYSTEM_H
+#define COURIER_C_SYSTEM_H
+
+#if defined(__linux__)
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#endif
+
+#endif

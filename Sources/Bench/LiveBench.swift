@@ -35,15 +35,15 @@ struct LiveBench {
         let rawSession = URLSession(configuration: .default)
         let provider = Provider<Target>()
         let target = Target(url: url)
-        _ = try? await rawGET(rawSession)
+        _ = try? await Self.rawGET(rawSession, url)
         _ = try? await provider.request(target)
-        _ = try? await rawGET(.shared)
+        _ = try? await Self.rawGET(.shared, url)
         var raw: [Double] = []
         var shared: [Double] = []
         var courier: [Double] = []
         for _ in 0..<rounds {
-            raw.append(await throughput(width: width) { try await rawGET(rawSession) })
-            shared.append(await throughput(width: width) { try await rawGET(.shared) })
+            raw.append(await throughput(width: width) { try await Self.rawGET(rawSession, url) })
+            shared.append(await throughput(width: width) { try await Self.rawGET(.shared, url) })
             courier.append(await throughput(width: width) { _ = try await provider.request(target) })
         }
         rawSession.invalidateAndCancel()
@@ -67,7 +67,8 @@ struct LiveBench {
         return Double(perWorker * width) / seconds
     }
 
-    private func rawGET(_ session: URLSession) async throws {
+    /// A GET of `url` by a `dataTask` with a completion handler; throws unless the status is 200.
+    static func rawGET(_ session: URLSession, _ url: URL) async throws {
         let request = URLRequest(url: url)
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             session.dataTask(with: request) { _, response, error in

@@ -44,10 +44,10 @@ struct NativeTransportBench {
         let provider = Provider<LiveBench.Target>(transport: RoutingTransport(nativeOptions: options))
         let target = LiveBench.Target(url: url)
         let url = url
-        let calls: [(Client, @Sendable () async throws -> Bool)] = [
-            (.rawURLSession, { try await Self.rawGET(rawSession, url) }),
-            (.native, { try await native.send(TransportRequest(urlRequest: URLRequest(url: url))).response.isOK }),
-            (.courierNative, { try await provider.request(target).statusCode == 200 }),
+        let calls: [(Client, @Sendable () async throws -> Void)] = [
+            (.rawURLSession, { try await LiveBench.rawGET(rawSession, url) }),
+            (.native, { try Self.expectOK(await native.send(TransportRequest(urlRequest: URLRequest(url: url)))) }),
+            (.courierNative, { _ = try await provider.request(target) }),
         ]
         var samples: [Client: [Double]] = [:]
         var failures = 0
@@ -75,14 +75,20 @@ struct NativeTransportBench {
         let native = HTTP1Transport()
         let url = url
         let (perSecond, _) = await measure(width: 1, seconds: secondsPerRound) {
-            try await native.send(TransportRequest(urlRequest: URLRequest(url: url))).response.isOK
+            try Self.expectOK(await native.send(TransportRequest(urlRequest: URLRequest(url: url))))
         }
         return perSecond
     }
 
-    /// Requests per second of `call` from `width` tasks for `seconds`, and how many failed.
+    /// Throws unless `response` is a `200`.
+    private static func expectOK(_ response: TransportResponse) throws {
+        guard response.response.statusCode == 200 else { throw URLError(.badServerResponse) }
+    }
+
+    /// Requests per second of `call` (one that throws fails) from `width` tasks for `seconds`,
+    /// and how many failed.
     private func measure(
-        width: Int, seconds: Double, _ call: @escaping @Sendable () async throws -> Bool
+        width: Int, seconds: Double, _ call: @escaping @Sendable () async throws -> Void
     ) async -> (Double, Int) {
         let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         var completed = 0
@@ -94,7 +100,12 @@ struct NativeTransportBench {
                         var completed = 0
                         var failed = 0
                         while DispatchTime.now().uptimeNanoseconds < end {
-                            if (try? await call()) == true { completed += 1 } else { failed += 1 }
+                            do {
+                                try await call()
+                                completed += 1
+                            } catch {
+                                failed += 1
+                            }
                         }
                         return (completed, failed)
                     }
@@ -106,18 +117,6 @@ struct NativeTransportBench {
             }
         }
         return (Double(completed) / elapsed, failed)
-    }
-
-    private static func rawGET(_ session: URLSession, _ url: URL) async throws -> Bool {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Bool, any Error>) in
-            session.dataTask(with: URLRequest(url: url)) { _, response, error in
-                if let error {
-                    continuation.resume(throwing: error)
-                } else {
-                    continuation.resume(returning: (response as? HTTPURLResponse)?.statusCode == 200)
-                }
-            }.resume()
-        }
     }
 
     /// wrk's requests per second for `url` with `connections` connections; `nil` without wrk.
@@ -140,8 +139,4 @@ struct NativeTransportBench {
             .first { $0.hasPrefix("Requests/sec:") }
         return line.flatMap { Double($0.dropFirst("Requests/sec:".count).trimmingCharacters(in: .whitespaces)) }
     }
-}
-
-extension HTTPURLResponse {
-    fileprivate var isOK: Bool { statusCode == 200 }
 }

@@ -200,27 +200,16 @@ struct SecretMasker: Sendable {
         return String(text[start...end])
     }
 
-    /// The bytes a URL never percent-encodes: letters, digits and `-._~`.
-    private static func isUnreserved(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            true
-        default: false
-        }
-    }
-
     /// A value as it is, percent-encoded (in a URL) and with `/` escaped (in some JSON); the
     /// other forms are only made for values that have such characters, which tokens rarely do.
     private static func forms(of value: String) -> [String] {
         var forms = [value]
-        if !value.utf8.allSatisfy(isUnreserved) {
+        if !value.utf8.allSatisfy(\.isURLUnreserved) {
             let hexDigits = Array("0123456789ABCDEF".utf8)
             var encoded: [UInt8] = []
             encoded.reserveCapacity(value.utf8.count * 3)
             for byte in value.utf8 {
-                if isUnreserved(byte) {
+                if byte.isURLUnreserved {
                     encoded.append(byte)
                 } else {
                     encoded += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]

@@ -34,21 +34,11 @@ extension URL {
                 segmentIsDots = true
                 continue
             }
-            guard isPlainByte(byte) else { return false }
+            guard byte.isURLUnreserved else { return false }
             segmentLength += 1
             segmentIsDots = segmentIsDots && byte == UInt8(ascii: ".")
         }
         return segmentLength == 0 || !segmentIsDots || segmentLength > 2
-    }
-
-    private static func isPlainByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-            UInt8(ascii: "~"):
-            true
-        default: false
-        }
     }
 
     /// Whether `base` (an absolute URL's text) ends in its path: no query, no fragment, and not `//`.

@@ -59,28 +59,38 @@
         /// Starts watching `connection`'s socket for both directions.
         func register(_ connection: HTTP1Connection) throws(URLError) {
             registry.withLock { $0.connections[connection.token] = connection }
-            let events = Self.events(writable: true)
+            let events = Interest.inputAndOutput.events
             if Epoll.add(connection.fd, to: epoll, events: events, token: connection.token) != 0 {
                 _ = registry.withLock { $0.connections.removeValue(forKey: connection.token) }
                 throw URLError(.cannotConnectToHost)
             }
         }
 
-        /// What a connection's socket is watched for: input and the server's hang-up, plus
-        /// room to write while a task waits for it (``watch(_:writable:)``).
-        static func events(writable: Bool) -> UInt32 {
-            Epoll.readable | Epoll.readHangUp | Epoll.edgeTriggered | (writable ? Epoll.writable : 0)
+        /// What the loop watches a connection's socket for.
+        enum Interest: Sendable {
+            /// Errors only: the connection's task reads the socket itself.
+            case errorsOnly
+            /// Input and the server's hang-up.
+            case input
+            /// Input, hang-up, and room to write (for the handshake, and while a writer waits).
+            case inputAndOutput
+
+            var events: UInt32 {
+                switch self {
+                case .errorsOnly: Epoll.edgeTriggered
+                case .input: Epoll.readable | Epoll.readHangUp | Epoll.edgeTriggered
+                case .inputAndOutput: Epoll.readable | Epoll.readHangUp | Epoll.writable | Epoll.edgeTriggered
+                }
+            }
         }
 
-        /// Watches `connection`'s socket for ``events(writable:)``, or, with `nothing`, only for
-        /// errors (while its task reads the socket itself). Call under the connection's lock,
-        /// with the descriptor open.
+        /// Watches `connection`'s socket for `interest` from now on. Call under the connection's
+        /// lock, with the descriptor open.
         ///
         /// Changing the events re-arms the edge of any that is ready now, so the loop hears
         /// of input that is already there.
-        func watch(_ connection: HTTP1Connection, writable: Bool, nothing: Bool = false) {
-            let events = nothing ? Epoll.edgeTriggered : Self.events(writable: writable)
-            _ = Epoll.modify(connection.fd, in: epoll, events: events, token: connection.token)
+        func watch(_ connection: HTTP1Connection, for interest: Interest) {
+            _ = Epoll.modify(connection.fd, in: epoll, events: interest.events, token: connection.token)
         }
 
         /// Forgets a closed connection (closing its descriptor already removed it from epoll).

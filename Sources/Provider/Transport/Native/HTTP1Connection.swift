@@ -85,12 +85,10 @@
             var timeout: UInt64?
             /// When the connection, idle in the pool, is closed.
             var idleDeadline: UInt64?
-            /// The task that sent the request reads the response itself, on its own thread; the
-            /// loop leaves the socket's input alone meanwhile.
-            var isReadInline = false
-            /// Whether the loop watches for room to write (registered so, for the handshake;
-            /// dropped after an inline read, added back when a writer waits).
-            var watchesWritable = true
+            /// What the loop watches the socket for: everything from registration (the handshake
+            /// needs room to write); errors only while the task reads its response inline; input
+            /// after that, room to write again when a writer must wait.
+            var interest = EventLoop.Interest.inputAndOutput
         }
 
         /// Work decided under the lock and done after it: resuming tasks and reporting progress.
@@ -301,10 +299,7 @@
                         return .success(())
                     }
                     state.writeWaiter = continuation
-                    if !state.watchesWritable {
-                        state.watchesWritable = true
-                        loop.watch(self, writable: true)
-                    }
+                    watch(.inputAndOutput, &state)
                     deadline = Self.startWaiting(&state)
                     return nil
                 }
@@ -328,26 +323,19 @@
         ///
         /// With `inlineBudget`, the calling thread first waits for the answer itself, for at most
         /// that many nanoseconds (see ``readInline(budget:)``); the event loop takes over after.
-        func response(inlineBudget: UInt64? = nil, counters: ExchangeCounters? = nil) async throws -> ReceivedResponse {
+        /// `counters` notes a response read so.
+        func response(inlineBudget: UInt64?, counters: ExchangeCounters) async throws -> ReceivedResponse {
             if let inlineBudget, let result = readInline(budget: inlineBudget) {
-                counters?.noteInlineRead()
+                counters.noteInlineRead()
                 return try result.get()
             }
             return try await withCheckedThrowingContinuation { continuation in
                 var deadline: UInt64?
                 let ready = state.withLock { state -> Result<ReceivedResponse, any Error>? in
-                    guard let receiver = state.receiver else {
+                    guard state.receiver != nil else {
                         return .failure(state.failure ?? ConnectionFailure.closedBeforeResponse)
                     }
-                    if let result = receiver.result {
-                        state.receiver = nil
-                        state.timeout = nil
-                        if case .success(var response) = result {
-                            response.reusable = response.reusable && !state.mustNotReuse && !state.isClosed
-                            return .success(response)
-                        }
-                        return result
-                    }
+                    if let result = Self.takeResult(&state) { return result }
                     state.receiver?.continuation = continuation
                     deadline = Self.startWaiting(&state)
                     return nil
@@ -357,9 +345,9 @@
             }
         }
 
-        /// Waits for the response on the calling thread, blocked in `ppoll` on the socket and
+        /// Waits for the response on the calling thread, blocked in `poll` on the socket and
         /// reading it, for at most `budget` nanoseconds: the response, or `nil` when it is not
-        /// complete by then (the loop then reads the rest, and ``response(inlineBudget:)`` parks).
+        /// complete by then (the loop then reads the rest, and ``response(inlineBudget:counters:)`` parks).
         ///
         /// A response that comes soon then costs one thread wake-up instead of two (the loop's,
         /// then the task's), as in a blocking client; ``HTTP1Transport`` asks for it only while
@@ -367,9 +355,8 @@
         private func readInline(budget: UInt64) -> Result<ReceivedResponse, any Error>? {
             let started = state.withLock { state -> Bool in
                 guard !state.isClosed, state.receiver != nil else { return false }
-                state.isReadInline = true
                 // Input is this thread's now: the loop must not wake for it.
-                loop.watch(self, writable: false, nothing: true)
+                watch(.errorsOnly, &state)
                 return true
             }
             guard started else { return nil }
@@ -385,14 +372,8 @@
                             // Reads until EAGAIN: an edge the loop skipped must leave no byte behind.
                             while readAvailable(&state, readBuffer: buffer, untilDrained: true, actions: &actions) {}
                         }
-                        if let result = state.receiver?.result {
+                        if let result = Self.takeResult(&state) {
                             endInlineRead(&state)
-                            state.receiver = nil
-                            state.timeout = nil
-                            if case .success(var response) = result {
-                                response.reusable = response.reusable && !state.mustNotReuse && !state.isClosed
-                                return .some(.success(response))
-                            }
                             return .some(result)
                         }
                         if state.isClosed {
@@ -409,14 +390,30 @@
             }
         }
 
-        /// Gives the socket's input back to the loop (under the lock).
+        /// Gives the socket's input back to the loop (under the lock). Without room to write: the
+        /// socket is writable, and re-arming that edge would wake the loop for nothing; a writer
+        /// that must wait asks for it again.
         private func endInlineRead(_ state: inout State) {
-            state.isReadInline = false
-            guard !state.isClosed else { return }
-            // Without room-to-write: the socket is writable, and re-arming that edge would wake
-            // the loop for nothing; a writer that must wait asks for it again.
-            state.watchesWritable = false
-            loop.watch(self, writable: false)
+            watch(.input, &state)
+        }
+
+        /// Makes the loop watch the socket for `interest`, unless it does already or the
+        /// connection is closed (under the lock).
+        private func watch(_ interest: EventLoop.Interest, _ state: inout State) {
+            guard state.interest != interest, !state.isClosed else { return }
+            state.interest = interest
+            loop.watch(self, for: interest)
+        }
+
+        /// Takes the complete response (or the failure) of the request, when there is one
+        /// (under the lock).
+        private static func takeResult(_ state: inout State) -> Result<ReceivedResponse, any Error>? {
+            guard let result = state.receiver?.result else { return nil }
+            state.receiver = nil
+            state.timeout = nil
+            guard case .success(var response) = result else { return result }
+            response.reusable = response.reusable && !state.mustNotReuse && !state.isClosed
+            return .success(response)
         }
 
         /// The read buffer of ``readInline(budget:)``, on the calling thread's stack.
@@ -474,7 +471,7 @@
                         state.sawWritableEdge = true
                     }
                 }
-                guard !state.isConnecting, !state.isReadInline,
+                guard !state.isConnecting, state.interest != .errorsOnly,
                     events & (Epoll.readable | Epoll.readHangUp | Epoll.hangUp | Epoll.error) != 0
                 else { return false }
                 // With a hang-up in this event, read to the end: no other edge will come for it.

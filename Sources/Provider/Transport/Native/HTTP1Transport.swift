@@ -65,14 +65,14 @@ public final class HTTP1Transport: Transport {
         /// The `User-Agent` sent when the request has none; `"Courier"` by default.
         public var userAgent: String
         /// How long, in seconds, a request that is the transport's only one in flight waits for
-        /// its response on the calling thread (blocked in `ppoll` on its socket) before the
+        /// its response on the calling thread (blocked in `poll` on its socket) before the
         /// event loop takes over; `0.001` by default, `0` to always hand over at once.
         ///
         /// A response that comes within it reaches the task without a thread hand-off, which
-        /// saves a wake-up per request (about a quarter of a sequential request's time on
-        /// loopback). While it waits, that thread of the cooperative pool runs nothing else, so
-        /// the wait is short and never happens while other requests of the transport are in
-        /// flight.
+        /// saves a thread wake-up per request (10–30 % of a sequential request's time on
+        /// loopback, in docs/BENCHMARKS.md). While it waits, that thread of the cooperative pool
+        /// runs nothing else, so the wait is short, never longer than the request's timeout, and
+        /// never happens while other requests of the transport are in flight.
         public var inlineResponseWait: TimeInterval
 
         /// Creates options; every parameter has the default stated on its property.

@@ -219,7 +219,12 @@
 
         /// Prepares to receive a response; call before writing the request, so no byte of the
         /// answer can arrive unexpected.
-        func expect(_ expectation: ResponseExpectation) throws {
+        ///
+        /// With `readsInline`, the task means to read the answer itself (``response(inlineBudget:counters:)``
+        /// with a budget): the loop stops watching the socket's input before the request goes
+        /// out, or it would wake for the answer and read it first, and the task's wait would be
+        /// for nothing (on one CPU, or whenever the task is slow to get there).
+        func expect(_ expectation: ResponseExpectation, readsInline: Bool) throws {
             let now = MonotonicClock.now()
             try state.withLock { state throws in
                 if state.isClosed { throw state.failure ?? ConnectionFailure.closedBeforeResponse }
@@ -230,6 +235,7 @@
                 state.timeout = expectation.timeout
                 state.idleDeadline = nil
                 state.lastActivity = now
+                if readsInline { watch(.errorsOnly, &state) }
             }
         }
 
@@ -282,7 +288,7 @@
         }
 
         /// Whether a complete response arrived, so writing can stop.
-        private func hasAnswer() -> Bool {
+        func hasAnswer() -> Bool {
             state.withLock { state in
                 if case .success = state.receiver?.result { return true }
                 return false
@@ -354,7 +360,8 @@
         /// no other request of the transport is in flight, so no other exchange waits behind it.
         private func readInline(budget: UInt64) -> Result<ReceivedResponse, any Error>? {
             let started = state.withLock { state -> Bool in
-                guard !state.isClosed, state.receiver != nil else { return false }
+                // An answer the loop has read already is for the parked path, which takes it at once.
+                guard !state.isClosed, state.receiver != nil, state.receiver?.result == nil else { return false }
                 // Input is this thread's now: the loop must not wake for it.
                 watch(.errorsOnly, &state)
                 return true

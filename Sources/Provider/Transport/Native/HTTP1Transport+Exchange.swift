@@ -214,13 +214,11 @@
                 defer { counters.leave() }
                 do {
                     try Task.checkCancellation()
-                    try connection.expect(expectation)
+                    let inlineBudget = Self.inlineBudget(
+                        inFlight: counters.inFlight, wait: options.inlineResponseWait, timeout: expectation.timeout)
+                    try connection.expect(expectation, readsInline: inlineBudget != nil)
                     try await Self.write(head: head, body: body, to: connection, progress: uploadProgress)
-                    let received = try await connection.response(
-                        inlineBudget: Self.inlineBudget(
-                            inFlight: counters.inFlight, wait: options.inlineResponseWait,
-                            timeout: expectation.timeout),
-                        counters: counters)
+                    let received = try await connection.response(inlineBudget: inlineBudget, counters: counters)
                     pool.release(connection, reusable: received.reusable)
                     return received
                 } catch {

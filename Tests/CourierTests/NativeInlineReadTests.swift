@@ -1,0 +1,86 @@
+#if os(Linux)
+    import Foundation
+    import Glibc
+    import Testing
+
+    @testable import Courier
+
+    /// A connection's inline read (``HTTP1Transport/Options/inlineResponseWait``) against the
+    /// event loop: who reads the socket, and that an answer already in is never waited for.
+    @Suite("Native transport: inline reads and the event loop", .enabled(if: HTTP1Transport.isAvailable))
+    struct NativeInlineReadTests {
+        private typealias Server = NativeTestServer
+
+        /// Far above any loopback answer time: a read that waits it out fails the test.
+        private let longBudget: UInt64 = 20_000_000_000
+
+        private func connect(_ server: Server) async throws -> HTTP1Connection {
+            let loop = try #require(EventLoop.shared)
+            return try await HTTP1Connection.open(
+                to: try SocketAddress.resolve(host: "127.0.0.1", port: server.port),
+                key: .init(host: "127.0.0.1", port: server.port), loop: loop, timeout: nil,
+                relay: CancellationRelay())
+        }
+
+        private var expectation: ResponseExpectation {
+            ResponseExpectation(isResponseToHEAD: false, limits: .init(), timeout: 10_000_000_000)
+        }
+
+        private let request = Array("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+
+        /// Waits, at most 10 s, until the server's answer is in `connection`'s socket, then does
+        /// what the event loop does when woken for it; returns whether the connection took it in.
+        private func deliverAsTheLoopWould(_ connection: HTTP1Connection) -> Bool {
+            var descriptor = pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, 10_000)
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 * 1024, alignment: 16)
+            defer { buffer.deallocate() }
+            _ = connection.handle(events: Epoll.readable, readBuffer: buffer)
+            return connection.hasAnswer()
+        }
+
+        /// Waits, at most 10 s, until the connection has the whole answer, whether the event
+        /// loop or this thread read it.
+        private func awaitAnswer(_ connection: HTTP1Connection) -> Bool {
+            // 1 ms turns: the loop may take the bytes between the check and the poll.
+            for _ in 0..<10_000 where !connection.hasAnswer() {
+                var descriptor = pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
+                if poll(&descriptor, 1, 1) > 0 { _ = deliverAsTheLoopWould(connection) }
+            }
+            return connection.hasAnswer()
+        }
+
+        @Test("an answer the loop read before the inline wait began is taken at once, not waited for")
+        func answerAlreadyIn() async throws {
+            let server = try Server { _ in .send(Server.response(body: "early")) }
+            defer { server.stop() }
+            let connection = try await connect(server)
+            defer { connection.close(because: CancellationError()) }
+            try connection.expect(expectation, readsInline: false)
+            try await connection.write(request)
+            #expect(awaitAnswer(connection))
+
+            let counters = ExchangeCounters()
+            let started = ContinuousClock.now
+            let received = try await connection.response(inlineBudget: longBudget, counters: counters)
+            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(String(decoding: received.body, as: UTF8.self) == "early")
+        }
+
+        @Test("while its task is to read the answer inline, the loop leaves the socket alone")
+        func loopStandsAside() async throws {
+            let server = try Server { _ in .send(Server.response(body: "inline")) }
+            defer { server.stop() }
+            let connection = try await connect(server)
+            defer { connection.close(because: CancellationError()) }
+            try connection.expect(expectation, readsInline: true)
+            try await connection.write(request)
+            #expect(!deliverAsTheLoopWould(connection))
+
+            let counters = ExchangeCounters()
+            let received = try await connection.response(inlineBudget: longBudget, counters: counters)
+            #expect(String(decoding: received.body, as: UTF8.self) == "inline")
+            #expect(counters.inlineReads == 1)
+        }
+    }
+#endif

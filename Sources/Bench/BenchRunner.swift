@@ -123,18 +123,31 @@ struct BenchRunner {
         for width in [1, 32] {
             let figures = await bench.run(width: width)
             let raw = figures.perSecond[.rawURLSession] ?? .nan
-            for client in [NativeTransportBench.Client.native, .courierNative] {
-                let perSecond = figures.perSecond[client] ?? .nan
+            let rawCPU = figures.cpuMicrosPerRequest[.rawURLSession] ?? .nan
+            for client in [NativeTransportBench.Client.native, .courierNative, .nativeWithoutBusyPoll] {
+                guard let perSecond = figures.perSecond[client] else { continue }
+                let cpu = figures.cpuMicrosPerRequest[client] ?? .nan
                 report.rows.append(
                     Row(
                         "native \(figures.label): \(client.rawValue) (req/s) vs URLSession", format(perSecond),
                         format(raw), format(figures.ratio(client)), client == .native ? "≥ 5" : "-"
                     ))
-                let key = client == .native ? "native" : "native_provider"
+                report.rows.append(
+                    Row(
+                        "  same, CPU µs per request (whole process)", format(cpu), format(rawCPU), format(cpu / rawCPU),
+                        "-"))
+                let key =
+                    switch client {
+                    case .native: "native"
+                    case .courierNative: "native_provider"
+                    default: "native_no_busy_poll"
+                    }
                 report.figures["\(key).\(width).rps"] = perSecond
                 report.figures["\(key).\(width).ratio"] = figures.ratio(client)
+                report.figures["\(key).\(width).cpu_us"] = cpu
             }
             report.figures["native.\(width).raw_rps"] = raw
+            report.figures["native.\(width).raw_cpu_us"] = rawCPU
             report.figures["native.\(width).failures"] = Double(figures.failures)
             if let wrk = figures.wrkPerSecond {
                 let native = figures.perSecond[.native] ?? .nan

@@ -17,6 +17,22 @@ enum Stopwatch {
     }
 }
 
+/// CPU time this process has used.
+enum ProcessCPU {
+    /// User and system time of every thread so far, in seconds.
+    static var seconds: Double {
+        var usage = rusage()
+        #if os(Linux)
+            let who = RUSAGE_SELF.rawValue
+        #else
+            let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return .nan }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+}
+
 /// Reads this process's memory figures from /proc (Linux); `nil` elsewhere.
 enum ProcessMemory {
     /// Resident set size now, in bytes.

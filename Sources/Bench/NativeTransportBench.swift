@@ -6,14 +6,16 @@ import Foundation
 #endif
 
 /// GETs of one loopback URL by the native HTTP/1.1 transport, beside raw `URLSession` (a
-/// `dataTask` on a default-configuration session) and `wrk`: requests per second, sequential
-/// and wide, each client for a fixed time per round, rounds interleaved (A B C D A B C D …),
-/// medians reported.
+/// `dataTask` on a default-configuration session) and `wrk`: requests per second and the
+/// process's CPU time per request, sequential and wide, each client for a fixed time per round,
+/// rounds interleaved (A B C D A B C D …), medians reported.
 struct NativeTransportBench {
     /// Who sends the requests.
     enum Client: String {
         case rawURLSession = "raw URLSession"
         case native = "HTTP1Transport"
+        /// With ``HTTP1Transport/Options/inlineBusyPoll`` at `0`: what busy-polling changes.
+        case nativeWithoutBusyPoll = "HTTP1Transport, busy-poll off"
         case courierNative = "Courier + RoutingTransport"
     }
 
@@ -21,6 +23,9 @@ struct NativeTransportBench {
         let width: Int
         /// Median requests per second of each client.
         let perSecond: [Client: Double]
+        /// Median CPU time of the whole process (every thread, user and system) per request,
+        /// in microseconds, of each client.
+        let cpuMicrosPerRequest: [Client: Double]
         /// wrk's requests per second with `width` connections, `nil` when wrk is not installed.
         let wrkPerSecond: Double?
         /// Calls that failed, all rounds and clients together; a figure with failures is void.
@@ -41,15 +46,27 @@ struct NativeTransportBench {
         let rawSession = URLSession(configuration: .default)
         let options = HTTP1Transport.Options(maximumConnectionsPerHost: max(32, width))
         let native = HTTP1Transport(options: options)
+        var sleeping = options
+        sleeping.inlineBusyPoll = 0
+        let nativeSleeping = HTTP1Transport(options: sleeping)
         let provider = Provider<LiveBench.Target>(transport: RoutingTransport(nativeOptions: options))
         let target = LiveBench.Target(url: url)
         let url = url
-        let calls: [(Client, @Sendable () async throws -> Void)] = [
+        var calls: [(Client, @Sendable () async throws -> Void)] = [
             (.rawURLSession, { try await LiveBench.rawGET(rawSession, url) }),
             (.native, { try Self.expectOK(await native.send(TransportRequest(urlRequest: URLRequest(url: url)))) }),
             (.courierNative, { _ = try await provider.request(target) }),
         ]
+        if width == 1 {
+            // Calls that overlap never wait inline, so busy-polling matters only here.
+            calls.append(
+                (
+                    .nativeWithoutBusyPoll,
+                    { try Self.expectOK(await nativeSleeping.send(TransportRequest(urlRequest: URLRequest(url: url)))) }
+                ))
+        }
         var samples: [Client: [Double]] = [:]
+        var cpu: [Client: [Double]] = [:]
         var failures = 0
         for (_, call) in calls {
             // Warm-up: connections opened, caches filled.
@@ -57,14 +74,16 @@ struct NativeTransportBench {
         }
         for _ in 0..<rounds {
             for (client, call) in calls {
-                let (perSecond, failed) = await measure(width: width, seconds: secondsPerRound, call)
-                samples[client, default: []].append(perSecond)
-                failures += failed
+                let round = await measure(width: width, seconds: secondsPerRound, call)
+                samples[client, default: []].append(round.perSecond)
+                cpu[client, default: []].append(round.cpuMicrosPerRequest)
+                failures += round.failed
             }
         }
         rawSession.invalidateAndCancel()
         return Figures(
             width: width, perSecond: samples.mapValues(Stopwatch.median),
+            cpuMicrosPerRequest: cpu.mapValues(Stopwatch.median),
             wrkPerSecond: Self.wrk(url: url, connections: width, seconds: max(1, secondsPerRound * 2)),
             failures: failures)
     }
@@ -74,10 +93,9 @@ struct NativeTransportBench {
     func runNativeOnly() async -> Double {
         let native = HTTP1Transport()
         let url = url
-        let (perSecond, _) = await measure(width: 1, seconds: secondsPerRound) {
+        return await measure(width: 1, seconds: secondsPerRound) {
             try Self.expectOK(await native.send(TransportRequest(urlRequest: URLRequest(url: url))))
-        }
-        return perSecond
+        }.perSecond
     }
 
     /// Throws unless `response` is a `200`.
@@ -85,14 +103,22 @@ struct NativeTransportBench {
         guard response.response.statusCode == 200 else { throw URLError(.badServerResponse) }
     }
 
+    /// What one round of one client measured.
+    private struct Round {
+        let perSecond: Double
+        let cpuMicrosPerRequest: Double
+        let failed: Int
+    }
+
     /// Requests per second of `call` (one that throws fails) from `width` tasks for `seconds`,
-    /// and how many failed.
+    /// the process's CPU time per request, and how many calls failed.
     private func measure(
         width: Int, seconds: Double, _ call: @escaping @Sendable () async throws -> Void
-    ) async -> (Double, Int) {
+    ) async -> Round {
         let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         var completed = 0
         var failed = 0
+        let cpuBefore = ProcessCPU.seconds
         let elapsed = await Stopwatch.time {
             await withTaskGroup(of: (Int, Int).self) { group in
                 for _ in 0..<width {
@@ -116,7 +142,10 @@ struct NativeTransportBench {
                 }
             }
         }
-        return (Double(completed) / elapsed, failed)
+        let cpuSeconds = ProcessCPU.seconds - cpuBefore
+        return Round(
+            perSecond: Double(completed) / elapsed, cpuMicrosPerRequest: cpuSeconds / Double(max(1, completed)) * 1e6,
+            failed: failed)
     }
 
     /// wrk's requests per second for `url` with `connections` connections; `nil` without wrk.

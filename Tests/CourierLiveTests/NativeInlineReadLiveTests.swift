@@ -40,7 +40,7 @@ struct NativeInlineReadLiveTests {
     @Test("calls in flight together, some read inline and some by the loop, all get their own answers")
     func concurrentCalls() async throws {
         // Whether a call reads inline depends on what else is in flight at that moment (the
-        // rule itself is a unit test, NativeTransportTests.inlineBudget): here every call must
+        // rule itself is a unit test, NativeTransportTests.inlineWait): here every call must
         // get the answer to its own request either way.
         let transport = HTTP1Transport(options: .init(inlineResponseWait: 0.5))
         let pages = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
@@ -56,6 +56,22 @@ struct NativeInlineReadLiveTests {
             return try await group.reduce(into: [Int: Int]()) { $0[$1.0] = $1.1 }
         }
         #expect(pages == Dictionary(uniqueKeysWithValues: (1...12).map { ($0, $0) }))
+    }
+
+    @Test("lone calls busy-poll first; after an answer slower than the window, the connection sleeps at once")
+    func busyPolls() async throws {
+        // A window far above the server's answer time: every answer comes within it.
+        let polling = HTTP1Transport(options: .init(inlineResponseWait: 5, inlineBusyPoll: 2))
+        for _ in 1...3 { #expect(try await polling.send(try get("health")).response.statusCode == 200) }
+        #expect(polling.busyPolls == (caught: 3, missed: 0))
+
+        let transport = HTTP1Transport(options: .init(inlineResponseWait: 5, inlineBusyPoll: 0.05))
+        let delayed = try await transport.send(try get("fault/delay", "?seconds=0.3"))
+        #expect(try JSONSerialization.jsonObject(with: delayed.data) as? [String: Double] == ["delayed": 0.3])
+        #expect(transport.busyPolls == (caught: 0, missed: 1))
+        for _ in 1...3 { #expect(try await transport.send(try get("health")).response.statusCode == 200) }
+        #expect(transport.busyPolls == (caught: 0, missed: 1))
+        #expect(transport.inlineReads == 4)
     }
 
     @Test("an answer slower than the wait is handed to the loop and arrives")

@@ -224,6 +224,7 @@ enum ReadmeExamples {
 
     static let internalAPI = Provider<RankAPI>(transport: RoutingTransport())
     static let handOver = HTTP1Transport(options: .init(inlineResponseWait: 0))
+    static let sleepsAtOnce = HTTP1Transport(options: .init(inlineBusyPoll: 0))
 }
 
 extension ReadmeExamples.MallAPI: TimeoutConfigurable {

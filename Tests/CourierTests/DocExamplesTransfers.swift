@@ -120,6 +120,8 @@ enum LinuxNotesDoc {
         keep(inventory)
         let handOver = HTTP1Transport(options: .init(inlineResponseWait: 0))
         keep(handOver)
+        let sleepsAtOnce = HTTP1Transport(options: .init(inlineBusyPoll: 0))
+        keep(sleepsAtOnce)
     }
 
     static func plainHTTPCredentials() {

@@ -5,6 +5,10 @@
 
     @testable import Courier
 
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
     /// A connection's inline read (``HTTP1Transport/Options/inlineResponseWait``) against the
     /// event loop: who reads the socket, and that an answer already in is never waited for.
     @Suite("Native transport: inline reads and the event loop", .enabled(if: HTTP1Transport.isAvailable))
@@ -62,7 +66,8 @@
 
             let counters = ExchangeCounters()
             let started = ContinuousClock.now
-            let received = try await connection.response(inlineBudget: longBudget, counters: counters)
+            let received = try await connection.response(
+                inline: InlineWait(budget: longBudget, busyPoll: 0), counters: counters)
             #expect(ContinuousClock.now - started < .seconds(10))
             #expect(String(decoding: received.body, as: UTF8.self) == "early")
         }
@@ -78,9 +83,51 @@
             #expect(!deliverAsTheLoopWould(connection))
 
             let counters = ExchangeCounters()
-            let received = try await connection.response(inlineBudget: longBudget, counters: counters)
+            let received = try await connection.response(
+                inline: InlineWait(budget: longBudget, busyPoll: 0), counters: counters)
             #expect(String(decoding: received.body, as: UTF8.self) == "inline")
             #expect(counters.inlineReads == 1)
+        }
+
+        private func get(_ server: Server) -> TransportRequest {
+            TransportRequest(urlRequest: URLRequest(url: server.url))
+        }
+
+        @Test("a lone call busy-polls its socket first and catches a prompt answer so; at 0 it never does")
+        func busyPoll() async throws {
+            let server = try Server { _ in .send(Server.response(body: "ok")) }
+            defer { server.stop() }
+            // A window far above any loopback answer time: every answer must come within it.
+            let polling = HTTP1Transport(options: .init(inlineResponseWait: 10, inlineBusyPoll: 5))
+            for _ in 0..<3 { #expect(try await polling.send(get(server)).data == Data("ok".utf8)) }
+            #expect(polling.busyPolls == (caught: 3, missed: 0))
+            #expect(polling.inlineReads == 3)
+
+            let sleeping = HTTP1Transport(options: .init(inlineResponseWait: 10, inlineBusyPoll: 0))
+            for _ in 0..<3 { #expect(try await sleeping.send(get(server)).data == Data("ok".utf8)) }
+            #expect(sleeping.busyPolls == (caught: 0, missed: 0))
+            #expect(sleeping.inlineReads == 3)
+        }
+
+        @Test(
+            "after an answer outlasts the busy-poll, the connection's next 15 calls sleep at once; the 16th polls again"
+        )
+        func busyPollBacksOff() async throws {
+            // The first answer comes well after the window; the others at once.
+            let server = try Server { request in
+                if request.connection == 0, request.index == 0 { usleep(500_000) }
+                return .send(Server.response(body: "\(request.index)"))
+            }
+            defer { server.stop() }
+            let transport = HTTP1Transport(options: .init(inlineResponseWait: 10, inlineBusyPoll: 0.1))
+            _ = try await transport.send(get(server))
+            #expect(transport.busyPolls == (caught: 0, missed: 1))
+            for _ in 1..<BusyPollGate.retryInterval { _ = try await transport.send(get(server)) }
+            #expect(transport.busyPolls == (caught: 0, missed: 1))
+            let answer = try await transport.send(get(server))
+            #expect(String(decoding: answer.data, as: UTF8.self) == "\(BusyPollGate.retryInterval)")
+            #expect(transport.busyPolls == (caught: 1, missed: 1))
+            #expect(server.acceptedConnections == 1)
         }
     }
 #endif

@@ -89,6 +89,8 @@
             /// needs room to write); errors only while the task reads its response inline; input
             /// after that, room to write again when a writer must wait.
             var interest = EventLoop.Interest.inputAndOutput
+            /// Whether the next inline wait busy-polls, from how the last ones went.
+            var busyPollGate = BusyPollGate()
         }
 
         /// Work decided under the lock and done after it: resuming tasks and reporting progress.
@@ -220,8 +222,8 @@
         /// Prepares to receive a response; call before writing the request, so no byte of the
         /// answer can arrive unexpected.
         ///
-        /// With `readsInline`, the task means to read the answer itself (``response(inlineBudget:counters:)``
-        /// with a budget): the loop stops watching the socket's input before the request goes
+        /// With `readsInline`, the task means to read the answer itself (``response(inline:counters:)``
+        /// with an ``InlineWait``): the loop stops watching the socket's input before the request goes
         /// out, or it would wake for the answer and read it first, and the task's wait would be
         /// for nothing (on one CPU, or whenever the task is slow to get there).
         func expect(_ expectation: ResponseExpectation, readsInline: Bool) throws {
@@ -327,11 +329,11 @@
 
         /// The response to the request written, once complete.
         ///
-        /// With `inlineBudget`, the calling thread first waits for the answer itself, for at most
-        /// that many nanoseconds (see ``readInline(budget:)``); the event loop takes over after.
-        /// `counters` notes a response read so.
-        func response(inlineBudget: UInt64?, counters: ExchangeCounters) async throws -> ReceivedResponse {
-            if let inlineBudget, let result = readInline(budget: inlineBudget) {
+        /// With `inline`, the calling thread first waits for the answer itself (see
+        /// ``readInline(_:counters:)``); the event loop takes over after. `counters` notes a
+        /// response read so, and how busy-polls went.
+        func response(inline: InlineWait?, counters: ExchangeCounters) async throws -> ReceivedResponse {
+            if let inline, let result = readInline(inline, counters: counters) {
                 counters.noteInlineRead()
                 return try result.get()
             }
@@ -351,28 +353,42 @@
             }
         }
 
-        /// Waits for the response on the calling thread, blocked in `poll` on the socket and
-        /// reading it, for at most `budget` nanoseconds: the response, or `nil` when it is not
-        /// complete by then (the loop then reads the rest, and ``response(inlineBudget:counters:)`` parks).
+        /// Waits for the response on the calling thread and reads it, for at most `wait.budget`
+        /// nanoseconds: the response, or `nil` when it is not complete by then (the loop then
+        /// reads the rest, and ``response(inline:counters:)`` parks).
         ///
         /// A response that comes soon then costs one thread wake-up instead of two (the loop's,
         /// then the task's), as in a blocking client; ``HTTP1Transport`` asks for it only while
         /// no other request of the transport is in flight, so no other exchange waits behind it.
-        private func readInline(budget: UInt64) -> Result<ReceivedResponse, any Error>? {
+        /// When ``BusyPollGate`` lets it, the wait starts with up to `wait.busyPoll` nanoseconds
+        /// of checking the socket without sleeping, which saves that wake-up too when the answer
+        /// comes within it; then it blocks in `poll`.
+        private func readInline(_ wait: InlineWait, counters: ExchangeCounters) -> Result<ReceivedResponse, any Error>?
+        {
+            var busyPolls = false
             let started = state.withLock { state -> Bool in
                 // An answer the loop has read already is for the parked path, which takes it at once.
                 guard !state.isClosed, state.receiver != nil, state.receiver?.result == nil else { return false }
                 // Input is this thread's now: the loop must not wake for it.
                 watch(.errorsOnly, &state)
+                busyPolls = state.busyPollGate.begin(allowed: wait.busyPoll > 0)
                 return true
             }
             guard started else { return nil }
-            let deadline = MonotonicClock.now() + budget
+            let start = MonotonicClock.now()
+            let deadline = start + wait.budget
+            var isReadable = false
+            if busyPolls {
+                isReadable = Self.busyPoll(fd, until: start + min(wait.busyPoll, wait.budget))
+                counters.noteBusyPoll(caught: isReadable)
+                state.withLock { [isReadable] in $0.busyPollGate.record(caught: isReadable) }
+            }
             return withUnsafeTemporaryAllocation(byteCount: Self.inlineBufferSize, alignment: 16) { buffer in
                 while true {
                     let now = MonotonicClock.now()
                     let isLastTurn = now >= deadline
-                    if !isLastTurn { Self.waitUntilReadable(fd, nanoseconds: deadline - now) }
+                    if !isLastTurn, !isReadable { Self.waitUntilReadable(fd, nanoseconds: deadline - now) }
+                    isReadable = false
                     var actions = Actions()
                     let outcome = state.withLock { state -> Result<ReceivedResponse, any Error>?? in
                         if !state.isClosed, state.receiver?.result == nil {
@@ -423,15 +439,27 @@
             return .success(response)
         }
 
-        /// The read buffer of ``readInline(budget:)``, on the calling thread's stack.
+        /// The read buffer of ``readInline(_:counters:)``, on the calling thread's stack.
         private static let inlineBufferSize = 16 * 1024
+
+        /// Input or a hang-up, for `poll`.
+        private static let pollEvents = Int16(POLLIN) | 0x2000  // POLLRDHUP, which Swift's Glibc module leaves out.
 
         /// Blocks until `fd` has input or a hang-up, or about `nanoseconds` pass (whole
         /// milliseconds, rounded up).
         private static func waitUntilReadable(_ fd: Int32, nanoseconds: UInt64) {
-            let readHangUp: Int16 = 0x2000  // POLLRDHUP, which Swift's Glibc module leaves out.
-            var descriptor = pollfd(fd: fd, events: Int16(POLLIN) | readHangUp, revents: 0)
+            var descriptor = pollfd(fd: fd, events: pollEvents, revents: 0)
             _ = poll(&descriptor, 1, Int32(min(60_000, (nanoseconds + 999_999) / 1_000_000)))
+        }
+
+        /// Checks `fd` for input or a hang-up without sleeping, until the monotonic clock
+        /// reaches `end`: whether either came.
+        private static func busyPoll(_ fd: Int32, until end: UInt64) -> Bool {
+            var descriptor = pollfd(fd: fd, events: pollEvents, revents: 0)
+            repeat {
+                if poll(&descriptor, 1, 0) > 0 { return true }
+            } while MonotonicClock.now() < end
+            return false
         }
 
         /// Closes the connection; a task waiting on it fails with `error`.

@@ -172,13 +172,16 @@
             }
         }
 
-        /// How long the task may wait for its response on its own thread, in nanoseconds: `wait`,
-        /// never beyond the request's own `timeout`, when the exchange is the transport's only one
-        /// `inFlight`; `nil` otherwise (other exchanges may need the thread, and the loop serves
-        /// many at once best) or when `wait` is `0`.
-        static func inlineBudget(inFlight: Int, wait: TimeInterval, timeout: UInt64?) -> UInt64? {
+        /// How the task may wait for its response on its own thread: for `wait`, never beyond the
+        /// request's own `timeout`, busy-polling for `busyPoll` of it, when the exchange is the
+        /// transport's only one `inFlight`; `nil` otherwise (other exchanges may need the thread,
+        /// and the loop serves many at once best) or when `wait` is `0`.
+        static func inlineWait(inFlight: Int, wait: TimeInterval, busyPoll: TimeInterval, timeout: UInt64?)
+            -> InlineWait?
+        {
             guard inFlight == 1, let budget = MonotonicClock.nanoseconds(wait) else { return nil }
-            return min(budget, timeout ?? budget)
+            let capped = min(budget, timeout ?? budget)
+            return InlineWait(budget: capped, busyPoll: min(MonotonicClock.nanoseconds(busyPoll) ?? 0, capped))
         }
 
         /// A pooled connection that the server had closed before this request reached it.
@@ -214,11 +217,12 @@
                 defer { counters.leave() }
                 do {
                     try Task.checkCancellation()
-                    let inlineBudget = Self.inlineBudget(
-                        inFlight: counters.inFlight, wait: options.inlineResponseWait, timeout: expectation.timeout)
-                    try connection.expect(expectation, readsInline: inlineBudget != nil)
+                    let inline = Self.inlineWait(
+                        inFlight: counters.inFlight, wait: options.inlineResponseWait,
+                        busyPoll: options.inlineBusyPoll, timeout: expectation.timeout)
+                    try connection.expect(expectation, readsInline: inline != nil)
                     try await Self.write(head: head, body: body, to: connection, progress: uploadProgress)
-                    let received = try await connection.response(inlineBudget: inlineBudget, counters: counters)
+                    let received = try await connection.response(inline: inline, counters: counters)
                     pool.release(connection, reusable: received.reusable)
                     return received
                 } catch {

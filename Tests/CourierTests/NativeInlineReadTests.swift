@@ -54,20 +54,26 @@
             return connection.hasAnswer()
         }
 
+        /// Opens a connection to `server`, prepares it for an answer read inline or not, and
+        /// writes a `GET`.
+        private func connectAndSend(to server: Server, readsInline: Bool) async throws -> HTTP1Connection {
+            let connection = try await connect(server)
+            try connection.expect(expectation, readsInline: readsInline)
+            try await connection.write(request)
+            return connection
+        }
+
         @Test("an answer the loop read before the inline wait began is taken at once, not waited for")
         func answerAlreadyIn() async throws {
             let server = try Server { _ in .send(Server.response(body: "early")) }
             defer { server.stop() }
-            let connection = try await connect(server)
+            let connection = try await connectAndSend(to: server, readsInline: false)
             defer { connection.close(because: CancellationError()) }
-            try connection.expect(expectation, readsInline: false)
-            try await connection.write(request)
             #expect(awaitAnswer(connection))
 
-            let counters = ExchangeCounters()
             let started = ContinuousClock.now
             let received = try await connection.response(
-                inline: InlineWait(budget: longBudget, busyPoll: 0), counters: counters)
+                inline: InlineWait(budget: longBudget, busyPoll: 0), counters: ExchangeCounters())
             #expect(ContinuousClock.now - started < .seconds(10))
             #expect(String(decoding: received.body, as: UTF8.self) == "early")
         }
@@ -76,10 +82,8 @@
         func loopStandsAside() async throws {
             let server = try Server { _ in .send(Server.response(body: "inline")) }
             defer { server.stop() }
-            let connection = try await connect(server)
+            let connection = try await connectAndSend(to: server, readsInline: true)
             defer { connection.close(because: CancellationError()) }
-            try connection.expect(expectation, readsInline: true)
-            try await connection.write(request)
             #expect(!deliverAsTheLoopWould(connection))
 
             let counters = ExchangeCounters()

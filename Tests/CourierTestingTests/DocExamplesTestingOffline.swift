@@ -167,3 +167,36 @@ extension TestingOfflineDoc {
         }
     }
 }
+
+/// What the article says beyond its own tests: the replayed catalog's state, and a stub in front
+/// of the recording (`StubTransport(fallback: ReplayTransport(…))`).
+@Suite("Docs: Testing offline")
+@MainActor
+struct TestingOfflineDocTests {
+    private typealias Doc = TestingOfflineDoc
+
+    @Test("the replayed catalog: two pages read without an error, and more to come")
+    func replayedCatalogState() async {
+        let recorded = ReplayTransport(recordingsNamed: "Recordings", in: .module)
+        let model = Doc.GoodsListModel(provider: Provider(transport: recorded, envelope: Doc.shopEnvelope))
+
+        for _ in 1...2 { await model.loadNextPage() }
+
+        #expect(model.errorMessage == nil)
+        #expect(model.titles == ["Goods 1", "Goods 2", "Goods 3", "Goods 4"])
+        #expect(!model.isLastPage, "the recorded catalog has 12 pages")
+    }
+
+    @Test("a stub overrides one call of the recording; the others replay")
+    func aStubOverridesOneCallOfTheRecording() async {
+        let stubs = StubTransport(fallback: ReplayTransport(recordingsNamed: "Recordings", in: .module))
+        stubs.when(Doc.ShopAPI.goods(page: 2, categoryId: 1)).respond(.offline)
+        let model = Doc.GoodsListModel(provider: Provider(transport: stubs, envelope: Doc.shopEnvelope))
+
+        for _ in 1...2 { await model.loadNextPage() }
+
+        #expect(model.titles == ["Goods 1", "Goods 2"])
+        #expect(model.errorMessage != nil)
+        #expect(stubs.sentRequests.map { $0.formBody["pageCurrent"] } == ["1", "2"])
+    }
+}

@@ -134,9 +134,68 @@ enum LinuxNotesDoc {
 
 @Suite("Docs: Uploads, downloads and progress")
 struct TransfersDocTests {
+    /// What the command-line example printed.
+    private final class Output: Sendable {
+        let lines = LockedState<[String]>([])
+    }
+
+    private let output = Output()
+
+    /// The command-line example's `print`, recorded.
+    private func show(_ text: String) { output.lines.withLock { $0.append(text) } }
+
+    /// Reports a transfer in quarters, then answers; a download gets a file named by the server.
+    private let transport = ScriptedTransport { request in
+        for quarter in 1...4 {
+            request.progress?(TransferProgress(completedUnitCount: Int64(quarter * 25), totalUnitCount: 100))
+        }
+        let response = HTTPURLResponse.make(
+            for: request.urlRequest, status: 200,
+            headers: ["Content-Disposition": "attachment; filename=\"report.pdf\""])
+        guard case .download = request.kind else { return TransportResponse(response: response, data: Data()) }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("courier-test-\(UUID().uuidString)")
+        try Data("%PDF".utf8).write(to: file)
+        return TransportResponse(response: response, downloadedFileURL: file)
+    }
+
     @Test("the progress bar of the command-line example")
     func progressBar() {
+        #expect(TransfersDoc.progressBar(0) == "[------------------------------]   0 %")
         #expect(TransfersDoc.progressBar(0.5) == "[###############---------------]  50 %")
+        #expect(TransfersDoc.progressBar(1) == "[##############################] 100 %")
+        #expect(TransfersDoc.progressBar(1.7) == "[##############################] 170 %")
+    }
+
+    @Test("the command-line program: upload with the stream, download with the completion form")
+    func commandLineProgram() async throws {
+        let scratch = try ScratchFolder()
+        defer { scratch.remove() }
+        let provider = Provider<TransfersDoc.MediaAPI>(transport: transport)
+        let photos = [try scratch.file("a.jpg", Data([0xFF, 0xD8])), try scratch.file("b.jpg", Data([0xFF, 0xD8]))]
+
+        // The example's statements, with `show` for `print` and a scratch folder for the temporary one.
+        for try await step in provider.requestWithProgress(.uploadPhotos(photos, roomId: 42)) {
+            show("\r" + TransfersDoc.progressBar(step.progress))
+            if let response = step.response { show("  uploaded, HTTP \(response.statusCode)") }
+        }
+        let folder = scratch.url.appendingPathComponent("reports")
+        let result = await withCheckedContinuation { continuation in
+            provider.request(
+                .download(name: "report.pdf", into: folder),
+                progress: { step in show("\r" + TransfersDoc.progressBar(step.progress)) },
+                completion: { continuation.resume(returning: $0) })
+        }
+        switch result {
+        case .success(let response): show("  saved to \(response.fileURL?.path ?? "?")")
+        case .failure(let error): show("\n\(error.localizedDescription)")
+        }
+
+        let bars = [0.25, 0.5, 0.75, 1, 1].map { "\r" + TransfersDoc.progressBar($0) }
+        let saved = folder.appendingPathComponent("report.pdf")
+        #expect(output.lines.withLock { $0 } == bars + ["  uploaded, HTTP 200"] + bars + ["  saved to \(saved.path)"])
+        #expect(try Data(contentsOf: saved) == Data("%PDF".utf8))
+        let upload = try #require(transport.requests.first)
+        #expect(upload.urlRequest.url?.query == "roomId=42")
     }
 
     @Test("the download task sends its parameters in the query and names the file")

@@ -6,18 +6,14 @@ import Testing
     import FoundationNetworking
 #endif
 
-// The three backends of SEEDS.md as a test (and the README) writes them.
+// The three backends of SEEDS.md as the tests write them. The shop's `Goods`, `MallAPI` and
+// `ShopEnvelope` are those of the Business envelopes article (DocExamplesEnvelopes.swift);
+// the article's examples use the box-office and live-room types below as the app's own.
 
 /// One product of the shop backend.
-struct Goods: Codable, Sendable, Equatable {
-    let id: Int
-    let categoryId: Int
-    let productName: String
-    let introduction: String
-    let imgId: String
-    let price: Double
-    let priceUnit: String
+typealias Goods = EnvelopesDoc.Goods
 
+extension EnvelopesDoc.Goods {
     static func sample(_ id: Int) -> Goods {
         Goods(
             id: id, categoryId: 1, productName: "Goods \(id)", introduction: "Introduction of goods \(id)",
@@ -42,35 +38,7 @@ struct LiveRoom: Codable, Sendable, Equatable {
 }
 
 /// The shop backend: `{"succeed", "code", "msg", "data"}`.
-enum MallAPI: TargetType {
-    case product(id: Int)
-    case login(user: String)
-    case deleteAddress(id: Int)
-    case goods(page: Int, categoryId: Int)
-
-    var baseURL: URL { URL(string: "https://mall.example.com")! }
-    var path: String {
-        switch self {
-        case .product: "/mallProductsInfo/getProduct"
-        case .login: "/user/login"
-        case .deleteAddress: "/address/delete"
-        case .goods: "/mallProductsInfo/getProductList"
-        }
-    }
-    var method: HTTPMethod { .post }
-    var task: RequestTask {
-        switch self {
-        case .product(let id), .deleteAddress(let id):
-            .requestParameters(parameters: ["id": id], encoding: URLEncoding.httpBody)
-        case .login(let user):
-            .requestParameters(parameters: ["user": user], encoding: URLEncoding.httpBody)
-        case .goods(let page, let categoryId):
-            .requestParameters(
-                parameters: ["pageCurrent": page, "pageSize": 10, "categoryId": categoryId],
-                encoding: URLEncoding.httpBody)
-        }
-    }
-}
+typealias MallAPI = EnvelopesDoc.MallAPI
 
 /// The box-office API: `{"resultcode": "200", "reason", "result", "error_code"}`.
 enum BoxOfficeAPI: TargetType {
@@ -101,7 +69,7 @@ enum LiveRoomAPI: TargetType {
     }
 }
 
-/// The envelope of each dialect, configured as the README shows.
+/// The envelope of each dialect, configured as the article shows.
 enum Dialects {
     /// `{"succeed": true, "code": 0, "msg": "查询成功", "data": …}`; 915/916 mean "log in again".
     static let shop = JSONEnvelope(expiredCodes: ["915", "916"], successFlagKey: "succeed")
@@ -114,30 +82,9 @@ enum Dialects {
     static let live = JSONEnvelope(expiredCodes: ["-1"])
 }
 
-/// The README's worked custom envelope: the shop backend's envelope, plus its bare-string
-/// answers and the HTTP 404 it reports inside the JSON (SEEDS.md §1).
-struct ShopEnvelope: ResponseEnvelope {
-    private let json = JSONEnvelope(expiredCodes: ["915", "916"], successFlagKey: "succeed")
-    private static let loginPrompts: Set<String> = [
-        "please to login", "Request failed: unauthorized (401)", "This request token is expired",
-    ]
-
-    func decode<T: Decodable>(_ type: T.Type, from response: Response, using decoder: JSONDecoder) throws -> T {
-        // A bare string instead of JSON: a login prompt means the session is gone.
-        if response.data.count < 64, let text = String(data: response.data, encoding: .utf8),
-            Self.loginPrompts.contains(text.trimmingCharacters(in: .whitespacesAndNewlines))
-        {
-            throw CourierError.sessionExpired(response)
-        }
-        do {
-            return try json.decode(T.self, from: response, using: decoder)
-        } catch CourierError.business(code: "404", _, _) {
-            // An HTTP 404 reported inside the JSON: fail as that HTTP status would.
-            let notFound = Response(statusCode: 404, data: response.data, request: response.request)
-            throw CourierError.statusCode(notFound)
-        }
-    }
-}
+/// The worked custom envelope: the shop backend's envelope, plus its bare-string answers and
+/// the HTTP 404 it reports inside the JSON (SEEDS.md §1).
+typealias ShopEnvelope = EnvelopesDoc.ShopEnvelope
 
 /// A target that answers with whatever a test sets, and may override the envelope.
 struct CannedTarget: TargetType, EnvelopeOverriding {

@@ -85,7 +85,9 @@ public struct Fixture: Sendable, Equatable {
 
     /// The file decoded from JSON as `type`, for the value a test expects to see.
     ///
-    /// - Parameter decoder: a plain `JSONDecoder` by default.
+    /// - Parameters:
+    ///   - type: the type to decode.
+    ///   - decoder: a plain `JSONDecoder` by default.
     public func decode<T: Decodable>(_ type: T.Type, using decoder: JSONDecoder = JSONDecoder()) throws -> T {
         try decoder.decode(type, from: data)
     }

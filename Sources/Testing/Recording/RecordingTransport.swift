@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A ``Transport`` that sends every request through another transport and writes what came
+/// A <doc:/Courier/Transport> that sends every request through another transport and writes what came
 /// back to a fixture file, for a ``ReplayTransport`` to serve offline later.
 ///
 /// Record once against a real server, commit the directory, and replay it in tests:
@@ -47,7 +47,7 @@ public final class RecordingTransport: Transport {
     ///
     /// - Parameters:
     ///   - directory: where the files go; created when the first one is written.
-    ///   - transport: sends the requests; a new ``URLSessionTransport`` by default.
+    ///   - transport: sends the requests; a new <doc:/Courier/URLSessionTransport> by default.
     ///   - masking: the secrets to mask; ``SecretMasking/default`` by default.
     ///   - keyIncludesBody: whether requests that differ only in their body (a `POST` of page 1
     ///     and of page 2) get files of their own; `false` (the default) numbers them in call

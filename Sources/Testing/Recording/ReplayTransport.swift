@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A ``Transport`` that answers every request from the files a ``RecordingTransport`` wrote,
+/// A <doc:/Courier/Transport> that answers every request from the files a ``RecordingTransport`` wrote,
 /// without touching the network.
 ///
 /// ```swift

@@ -42,7 +42,7 @@ public struct SentRequest: Sendable, CustomStringConvertible {
     /// The HTTP method as sent, such as `"GET"`.
     public var method: String { urlRequest.httpMethod ?? "GET" }
 
-    /// The method as an ``HTTPMethod``, or `nil` for a method Courier does not name.
+    /// The method as an <doc:/Courier/HTTPMethod>, or `nil` for a method Courier does not name.
     public var httpMethod: HTTPMethod? { HTTPMethod(rawValue: method.uppercased()) }
 
     /// The full URL; `nil` only for a request without one.

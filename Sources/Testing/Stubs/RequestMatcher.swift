@@ -50,7 +50,7 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
 
     /// Requests sent for `target`.
     ///
-    /// The target is built the way ``Provider/defaultEndpointMapping(for:)`` builds it, and a
+    /// The target is built the way <doc:/Courier/Provider/defaultEndpointMapping(for:)> builds it, and a
     /// request matches when it has the same method and URL path, every query item of the
     /// target, and the target's body parameters: for a form or a JSON object, every field the
     /// target sets (so common parameters an endpoint closure or plugin adds do not get in the

@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A ``Transport`` that answers from stubs a test registers, and remembers every request it
+/// A <doc:/Courier/Transport> that answers from stubs a test registers, and remembers every request it
 /// was sent.
 ///
 /// Calls go through the provider's whole pipeline — endpoint and request closures, plugins,

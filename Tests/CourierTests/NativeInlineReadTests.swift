@@ -37,6 +37,12 @@
         private func deliverAsTheLoopWould(_ connection: HTTP1Connection) -> Bool {
             var descriptor = pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
             _ = poll(&descriptor, 1, 10_000)
+            return handleAsTheLoop(connection)
+        }
+
+        /// Does what the event loop does when woken for input on `connection`; returns whether
+        /// the connection has the whole answer.
+        private func handleAsTheLoop(_ connection: HTTP1Connection) -> Bool {
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 16 * 1024, alignment: 16)
             defer { buffer.deallocate() }
             _ = connection.handle(events: Epoll.readable, readBuffer: buffer)
@@ -49,7 +55,7 @@
             // 1 ms turns: the loop may take the bytes between the check and the poll.
             for _ in 0..<10_000 where !connection.hasAnswer() {
                 var descriptor = pollfd(fd: connection.fd, events: Int16(POLLIN), revents: 0)
-                if poll(&descriptor, 1, 1) > 0 { _ = deliverAsTheLoopWould(connection) }
+                if poll(&descriptor, 1, 1) > 0 { _ = handleAsTheLoop(connection) }
             }
             return connection.hasAnswer()
         }
@@ -93,6 +99,44 @@
             #expect(counters.inlineReads == 1)
         }
 
+        @Test("an answer the server sent before closing on an unread body is the call's answer")
+        func earlyAnswerBeforeReset() async throws {
+            // Answers after the head and closes with the body unread, which resets the
+            // connection: the client's next write fails with the answer still in its socket.
+            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(listener) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                    bind(listener, generic, length) == 0 && listen(listener, 1) == 0
+                        && getsockname(listener, generic, &length) == 0
+                }
+            }
+            try #require(bound)
+            let port = Int(UInt16(bigEndian: address.sin_port))
+            let server = Thread {
+                let fd = accept(listener, nil, nil)
+                guard fd >= 0 else { return }
+                var head: [UInt8] = []
+                var byte: UInt8 = 0
+                while !head.suffix(4).elementsEqual([13, 10, 13, 10]), recv(fd, &byte, 1, 0) == 1 { head.append(byte) }
+                let answer = Array("HTTP/1.1 413 Too Large\r\nContent-Length: 4\r\nConnection: close\r\n\r\nbig!".utf8)
+                _ = answer.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                close(fd)
+            }
+            server.start()
+
+            var request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:\(port)/upload")))
+            request.httpMethod = "POST"
+            request.httpBody = Data(count: 4 * 1024 * 1024)
+            let answer = try await HTTP1Transport().send(TransportRequest(urlRequest: request))
+            #expect(answer.response.statusCode == 413)
+            #expect(answer.data == Data("big!".utf8))
+        }
+
         private func get(_ server: Server) -> TransportRequest {
             TransportRequest(urlRequest: URLRequest(url: server.url))
         }
@@ -119,11 +163,13 @@
         func busyPollBacksOff() async throws {
             // The first answer comes well after the window; the others at once.
             let server = try Server { request in
-                if request.connection == 0, request.index == 0 { usleep(500_000) }
+                if request.connection == 0, request.index == 0 { usleep(1_500_000) }
                 return .send(Server.response(body: "\(request.index)"))
             }
             defer { server.stop() }
-            let transport = HTTP1Transport(options: .init(inlineResponseWait: 10, inlineBusyPoll: 0.1))
+            // A window far above an instant answer's time even on a loaded machine, far below the
+            // first answer's delay.
+            let transport = HTTP1Transport(options: .init(inlineResponseWait: 10, inlineBusyPoll: 0.5))
             _ = try await transport.send(get(server))
             #expect(transport.busyPolls == (caught: 0, missed: 1))
             for _ in 1..<BusyPollGate.retryInterval { _ = try await transport.send(get(server)) }

@@ -46,8 +46,11 @@
     /// One TCP connection: its non-blocking socket, written by the task that uses it and read
     /// by the ``EventLoop``, which parses the response and resumes that task.
     ///
-    /// Every use of the descriptor happens under `state`'s lock, and the descriptor is closed
-    /// under it too, so a number reused by the kernel for a new socket is never touched here.
+    /// Every read, write and epoll change of the descriptor happens under `state`'s lock, and the
+    /// descriptor is closed under it too, so a number reused by the kernel for a new socket is
+    /// never read or written here. Only an inline read's `poll` watches it outside the lock: at
+    /// worst it then wakes for another socket, and the read that follows finds the connection
+    /// closed.
     final class HTTP1Connection: Sendable {
         /// The connection's tag in the event loop.
         let token: UInt64
@@ -86,8 +89,9 @@
             /// When the connection, idle in the pool, is closed.
             var idleDeadline: UInt64?
             /// What the loop watches the socket for: everything from registration (the handshake
-            /// needs room to write); errors only while the task reads its response inline; input
-            /// after that, room to write again when a writer must wait.
+            /// needs room to write); errors only from the write of a request whose response the
+            /// task reads inline until that read ends; input otherwise, room to write again when
+            /// a writer must wait.
             var interest = EventLoop.Interest.inputAndOutput
             /// Whether the next inline wait busy-polls, from how the last ones went.
             var busyPollGate = BusyPollGate()
@@ -264,6 +268,13 @@
                     let code = errno
                     if code == EAGAIN || code == EWOULDBLOCK { return .success(-1) }
                     if code == EINTR { return .success(0) }
+                    if state.receiver != nil, state.receiver?.result == nil {
+                        // What the server sent before it closed is still in the socket when the
+                        // loop has not read it (or does not watch it, for an inline read).
+                        withUnsafeTemporaryAllocation(byteCount: Self.inlineBufferSize, alignment: 16) { buffer in
+                            while readAvailable(&state, readBuffer: buffer, untilDrained: true, actions: &actions) {}
+                        }
+                    }
                     if case .success = state.receiver?.result {
                         // The server answered before reading the whole body (a 413, say): keep
                         // the answer, never reuse the connection.
@@ -355,7 +366,8 @@
 
         /// Waits for the response on the calling thread and reads it, for at most `wait.budget`
         /// nanoseconds: the response, or `nil` when it is not complete by then (the loop then
-        /// reads the rest, and ``response(inline:counters:)`` parks).
+        /// reads the rest, and ``response(inline:counters:)`` parks). `nil` at once when the
+        /// connection is closed or the loop has read the whole answer already.
         ///
         /// A response that comes soon then costs one thread wake-up instead of two (the loop's,
         /// then the task's), as in a blocking client; ``HTTP1Transport`` asks for it only while

@@ -73,7 +73,7 @@ public final class HTTP1Transport: Transport {
         /// saves a thread wake-up per request (10–30 % of a sequential request's time on
         /// loopback, in docs/BENCHMARKS.md). While it waits, that thread of the cooperative pool
         /// runs nothing else, so the wait is short, never longer than the request's timeout, and
-        /// never happens while other requests of the transport are in flight.
+        /// only for a request that was the transport's only one in flight when it was written.
         public var inlineResponseWait: TimeInterval
         /// How long, in seconds, an inline wait (``inlineResponseWait``) first checks the socket
         /// without sleeping before it blocks in `poll`; `0.0001` (100 µs) by default, `0` never.
@@ -82,7 +82,8 @@ public final class HTTP1Transport: Transport {
         /// on loopback makes a sequential request about a third faster for about the same CPU
         /// time per request (docs/BENCHMARKS.md). An answer that takes longer costs the window in
         /// CPU, so a connection whose answer outlasted it stops busy-polling, and tries again on
-        /// every 16th request only. The thread is one of the cooperative pool's, and only a
+        /// every 16th of its requests only (a new connection, as with a server that closes each
+        /// one, starts by busy-polling). The thread is one of the cooperative pool's, and only a
         /// request that is the transport's only one in flight waits inline at all.
         ///
         /// ```swift
@@ -153,8 +154,9 @@ public final class HTTP1Transport: Transport {
         #endif
     }
 
-    /// How many inline waits busy-polled (see ``Options/inlineBusyPoll``) so far, and in how many
-    /// the answer came within the busy-poll; `(0, 0)` where the transport is not available.
+    /// How many inline waits busy-polled (see ``Options/inlineBusyPoll``) so far: those whose
+    /// answer came within the busy-poll (`caught`) and those it outlasted (`missed`); `(0, 0)`
+    /// where the transport is not available.
     package var busyPolls: (caught: Int, missed: Int) {
         #if os(Linux)
             (counters.busyPollsCaught, counters.busyPollsMissed)

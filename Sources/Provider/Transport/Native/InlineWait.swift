@@ -10,8 +10,9 @@
 
     /// Decides whether a connection's next inline wait busy-polls: while answers keep arriving
     /// within the busy-poll window, and after one did not, again on every
-    /// ``retryInterval``-th wait only, to notice when they come quickly again. A server slower
-    /// than the window so costs one window of CPU per ``retryInterval`` calls at most.
+    /// ``retryInterval``-th wait on that connection only, to notice when they come quickly
+    /// again. A server slower than the window so costs one window of CPU per ``retryInterval``
+    /// calls on a kept-alive connection; each new connection starts by busy-polling.
     struct BusyPollGate: Sendable {
         static let retryInterval = 16
 

@@ -79,8 +79,8 @@ public final class HTTP1Transport: Transport {
         /// without sleeping before it blocks in `poll`; `0.0001` (100 µs) by default, `0` never.
         ///
         /// An answer that comes within it reaches a thread that is awake: no wake-up at all, which
-        /// on loopback makes a sequential request about a third faster for about the same CPU
-        /// time per request (docs/BENCHMARKS.md). An answer that takes longer costs the window in
+        /// made sequential requests on loopback 18–48 % faster for −4 to +13 % CPU time per
+        /// request (docs/BENCHMARKS.md). An answer that takes longer costs the window in
         /// CPU, so a connection whose answer outlasted it stops busy-polling, and tries again on
         /// every 16th of its requests only (a new connection, as with a server that closes each
         /// one, starts by busy-polling). The thread is one of the cooperative pool's, and only a

@@ -101,29 +101,18 @@
 
         @Test("an answer the server sent before closing on an unread body is the call's answer")
         func earlyAnswerBeforeReset() async throws {
-            // Answers after the head and closes with the body unread, which resets the
+            // Answers as soon as the head is in (read byte by byte, on the accepting thread, so
+            // the answer comes at once) and closes with the body unread, which resets the
             // connection: the client's next write fails with the answer still in its socket.
-            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            let (listener, port) = try Server.listeningSocket()
             defer { close(listener) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafeMutablePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
-                    bind(listener, generic, length) == 0 && listen(listener, 1) == 0
-                        && getsockname(listener, generic, &length) == 0
-                }
-            }
-            try #require(bound)
-            let port = Int(UInt16(bigEndian: address.sin_port))
             let server = Thread {
                 let fd = accept(listener, nil, nil)
                 guard fd >= 0 else { return }
                 var head: [UInt8] = []
                 var byte: UInt8 = 0
                 while !head.suffix(4).elementsEqual([13, 10, 13, 10]), recv(fd, &byte, 1, 0) == 1 { head.append(byte) }
-                let answer = Array("HTTP/1.1 413 Too Large\r\nContent-Length: 4\r\nConnection: close\r\n\r\nbig!".utf8)
+                let answer = Server.response(status: 413, headers: ["Connection": "close"], body: "big!")
                 _ = answer.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 close(fd)
             }

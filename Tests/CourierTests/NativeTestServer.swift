@@ -76,8 +76,15 @@
         init(_ respond: @escaping @Sendable (Request) -> Reply) throws {
             self.respond = respond
             (events, sink) = AsyncStream.makeStream(of: Event.self)
+            (listener, port) = try Self.listeningSocket()
+            url = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+            let thread = Thread { [self] in acceptLoop() }
+            thread.start()
+        }
+
+        /// A socket listening on a free loopback port, and that port.
+        static func listeningSocket() throws -> (fd: Int32, port: Int) {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-            listener = fd
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -92,10 +99,7 @@
                 close(fd)
                 throw URLError(.cannotConnectToHost)
             }
-            port = Int(UInt16(bigEndian: address.sin_port))
-            url = URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
-            let thread = Thread { [self] in acceptLoop() }
-            thread.start()
+            return (fd, Int(UInt16(bigEndian: address.sin_port)))
         }
 
         /// Stops accepting and closes every connection.

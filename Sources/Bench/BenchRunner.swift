@@ -92,11 +92,18 @@ struct BenchRunner {
                         "  same, vs URLSession.shared", format(figures.courierPerSecond),
                         format(figures.sharedPerSecond), format(figures.sharedRatio), "-"
                     ))
+                report.rows.append(
+                    Row(
+                        "  same, CPU µs per request (whole process)", format(figures.courierCPUMicros),
+                        format(figures.rawCPUMicros), format(figures.courierCPUMicros / figures.rawCPUMicros), "-"
+                    ))
                 report.figures["live.\(width).courier_rps"] = figures.courierPerSecond
                 report.figures["live.\(width).raw_rps"] = figures.rawPerSecond
                 report.figures["live.\(width).ratio"] = figures.ratio
                 report.figures["live.\(width).shared_rps"] = figures.sharedPerSecond
                 report.figures["live.\(width).shared_ratio"] = figures.sharedRatio
+                report.figures["live.\(width).courier_cpu_us"] = figures.courierCPUMicros
+                report.figures["live.\(width).raw_cpu_us"] = figures.rawCPUMicros
             }
             await appendNative(url: url, to: &report)
         } else {

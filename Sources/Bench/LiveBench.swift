@@ -7,7 +7,7 @@ import Foundation
 
 /// GETs to a loopback server: Courier against raw `URLSession` (`dataTask` on a session with the
 /// default configuration) and against `URLSession.shared`, sequential and wide, in interleaved
-/// rounds (A B C A B C …).
+/// rounds (A B C A B C …): requests per second, and the process's CPU time per request.
 struct LiveBench {
     struct Target: TargetType {
         let url: URL
@@ -23,6 +23,9 @@ struct LiveBench {
         let rawPerSecond: Double
         let sharedPerSecond: Double
         let courierPerSecond: Double
+        /// Median CPU time of the whole process per request, in microseconds.
+        let rawCPUMicros: Double
+        let courierCPUMicros: Double
         var ratio: Double { courierPerSecond / rawPerSecond }
         var sharedRatio: Double { courierPerSecond / sharedPerSecond }
     }
@@ -38,9 +41,9 @@ struct LiveBench {
         _ = try? await Self.rawGET(rawSession, url)
         _ = try? await provider.request(target)
         _ = try? await Self.rawGET(.shared, url)
-        var raw: [Double] = []
-        var shared: [Double] = []
-        var courier: [Double] = []
+        var raw: [(Double, Double)] = []
+        var shared: [(Double, Double)] = []
+        var courier: [(Double, Double)] = []
         for _ in 0..<rounds {
             raw.append(await throughput(width: width) { try await Self.rawGET(rawSession, url) })
             shared.append(await throughput(width: width) { try await Self.rawGET(.shared, url) })
@@ -48,13 +51,16 @@ struct LiveBench {
         }
         rawSession.invalidateAndCancel()
         return Figures(
-            label: width == 1 ? "sequential" : "\(width) wide", rawPerSecond: Stopwatch.median(raw),
-            sharedPerSecond: Stopwatch.median(shared), courierPerSecond: Stopwatch.median(courier))
+            label: width == 1 ? "sequential" : "\(width) wide", rawPerSecond: Stopwatch.median(raw.map(\.0)),
+            sharedPerSecond: Stopwatch.median(shared.map(\.0)), courierPerSecond: Stopwatch.median(courier.map(\.0)),
+            rawCPUMicros: Stopwatch.median(raw.map(\.1)), courierCPUMicros: Stopwatch.median(courier.map(\.1)))
     }
 
-    /// Requests per second over `requestsPerRound` requests, `width` at a time.
-    private func throughput(width: Int, _ call: @escaping @Sendable () async throws -> Void) async -> Double {
+    /// Requests per second over `requestsPerRound` requests, `width` at a time, and the process's
+    /// CPU time per request in microseconds.
+    private func throughput(width: Int, _ call: @escaping @Sendable () async throws -> Void) async -> (Double, Double) {
         let perWorker = max(1, requestsPerRound / width)
+        let cpuBefore = ProcessCPU.seconds
         let seconds = await Stopwatch.time {
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<width {
@@ -64,7 +70,8 @@ struct LiveBench {
                 }
             }
         }
-        return Double(perWorker * width) / seconds
+        let requests = Double(perWorker * width)
+        return (requests / seconds, (ProcessCPU.seconds - cpuBefore) / requests * 1e6)
     }
 
     /// A GET of `url` by a `dataTask` with a completion handler; throws unless the status is 200.

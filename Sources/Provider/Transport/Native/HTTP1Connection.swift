@@ -271,7 +271,7 @@
                     if state.receiver != nil, state.receiver?.result == nil {
                         // What the server sent before it closed is still in the socket when the
                         // loop has not read it (or does not watch it, for an inline read).
-                        withUnsafeTemporaryAllocation(byteCount: Self.inlineBufferSize, alignment: 16) { buffer in
+                        withUnsafeTemporaryAllocation(byteCount: Self.taskReadBufferSize, alignment: 16) { buffer in
                             while readAvailable(&state, readBuffer: buffer, untilDrained: true, actions: &actions) {}
                         }
                     }
@@ -395,7 +395,7 @@
                 counters.noteBusyPoll(caught: isReadable)
                 state.withLock { [isReadable] in $0.busyPollGate.record(caught: isReadable) }
             }
-            return withUnsafeTemporaryAllocation(byteCount: Self.inlineBufferSize, alignment: 16) { buffer in
+            return withUnsafeTemporaryAllocation(byteCount: Self.taskReadBufferSize, alignment: 16) { buffer in
                 while true {
                     let now = MonotonicClock.now()
                     let isLastTurn = now >= deadline
@@ -451,8 +451,9 @@
             return .success(response)
         }
 
-        /// The read buffer of ``readInline(_:counters:)``, on the calling thread's stack.
-        private static let inlineBufferSize = 16 * 1024
+        /// The size of the buffer a task reads into on its own thread, on its stack: in
+        /// ``readInline(_:counters:)``, and after a failed write.
+        private static let taskReadBufferSize = 16 * 1024
 
         /// Input or a hang-up, for `poll`.
         private static let pollEvents = Int16(POLLIN) | 0x2000  // POLLRDHUP, which Swift's Glibc module leaves out.

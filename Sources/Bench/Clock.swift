@@ -9,6 +9,13 @@ enum Stopwatch {
         return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
     }
 
+    /// Seconds taken by `body`, and the CPU seconds the whole process used meanwhile.
+    static func timeWithCPU(_ body: () async throws -> Void) async rethrows -> (seconds: Double, cpuSeconds: Double) {
+        let cpuBefore = ProcessCPU.seconds
+        let seconds = try await time(body)
+        return (seconds, ProcessCPU.seconds - cpuBefore)
+    }
+
     static func median(_ values: [Double]) -> Double {
         guard !values.isEmpty else { return .nan }
         let sorted = values.sorted()

@@ -41,9 +41,9 @@ struct LiveBench {
         _ = try? await Self.rawGET(rawSession, url)
         _ = try? await provider.request(target)
         _ = try? await Self.rawGET(.shared, url)
-        var raw: [(Double, Double)] = []
-        var shared: [(Double, Double)] = []
-        var courier: [(Double, Double)] = []
+        var raw: [Round] = []
+        var shared: [Round] = []
+        var courier: [Round] = []
         for _ in 0..<rounds {
             raw.append(await throughput(width: width) { try await Self.rawGET(rawSession, url) })
             shared.append(await throughput(width: width) { try await Self.rawGET(.shared, url) })
@@ -51,17 +51,22 @@ struct LiveBench {
         }
         rawSession.invalidateAndCancel()
         return Figures(
-            label: width == 1 ? "sequential" : "\(width) wide", rawPerSecond: Stopwatch.median(raw.map(\.0)),
-            sharedPerSecond: Stopwatch.median(shared.map(\.0)), courierPerSecond: Stopwatch.median(courier.map(\.0)),
-            rawCPUMicros: Stopwatch.median(raw.map(\.1)), courierCPUMicros: Stopwatch.median(courier.map(\.1)))
+            label: width == 1 ? "sequential" : "\(width) wide", rawPerSecond: Stopwatch.median(raw.map(\.perSecond)),
+            sharedPerSecond: Stopwatch.median(shared.map(\.perSecond)),
+            courierPerSecond: Stopwatch.median(courier.map(\.perSecond)),
+            rawCPUMicros: Stopwatch.median(raw.map(\.cpuMicros)),
+            courierCPUMicros: Stopwatch.median(courier.map(\.cpuMicros)))
     }
 
+    /// One round of one client: requests per second, and the process's CPU time per request in
+    /// microseconds.
+    private typealias Round = (perSecond: Double, cpuMicros: Double)
+
     /// Requests per second over `requestsPerRound` requests, `width` at a time, and the process's
-    /// CPU time per request in microseconds.
-    private func throughput(width: Int, _ call: @escaping @Sendable () async throws -> Void) async -> (Double, Double) {
+    /// CPU time per request.
+    private func throughput(width: Int, _ call: @escaping @Sendable () async throws -> Void) async -> Round {
         let perWorker = max(1, requestsPerRound / width)
-        let cpuBefore = ProcessCPU.seconds
-        let seconds = await Stopwatch.time {
+        let (seconds, cpuSeconds) = await Stopwatch.timeWithCPU {
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<width {
                     group.addTask {
@@ -71,7 +76,7 @@ struct LiveBench {
             }
         }
         let requests = Double(perWorker * width)
-        return (requests / seconds, (ProcessCPU.seconds - cpuBefore) / requests * 1e6)
+        return (requests / seconds, cpuSeconds / requests * 1e6)
     }
 
     /// A GET of `url` by a `dataTask` with a completion handler; throws unless the status is 200.

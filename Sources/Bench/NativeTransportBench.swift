@@ -118,8 +118,7 @@ struct NativeTransportBench {
         let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
         var completed = 0
         var failed = 0
-        let cpuBefore = ProcessCPU.seconds
-        let elapsed = await Stopwatch.time {
+        let (elapsed, cpuSeconds) = await Stopwatch.timeWithCPU {
             await withTaskGroup(of: (Int, Int).self) { group in
                 for _ in 0..<width {
                     group.addTask {
@@ -142,7 +141,6 @@ struct NativeTransportBench {
                 }
             }
         }
-        let cpuSeconds = ProcessCPU.seconds - cpuBefore
         return Round(
             perSecond: Double(completed) / elapsed, cpuMicrosPerRequest: cpuSeconds / Double(max(1, completed)) * 1e6,
             failed: failed)

@@ -389,20 +389,21 @@
             guard started else { return nil }
             let start = MonotonicClock.now()
             let deadline = start + wait.budget
-            var isReadable = false
+            // How the busy-poll went, for the gate: noted under the first turn's lock.
+            var busyPollCaught: Bool?
             if busyPolls {
-                isReadable = Self.busyPoll(fd, until: start + min(wait.busyPoll, wait.budget))
-                counters.noteBusyPoll(caught: isReadable)
-                state.withLock { [isReadable] in $0.busyPollGate.record(caught: isReadable) }
+                let caught = Self.busyPoll(fd, until: start + wait.busyPoll)
+                counters.noteBusyPoll(caught: caught)
+                busyPollCaught = caught
             }
             return withUnsafeTemporaryAllocation(byteCount: Self.taskReadBufferSize, alignment: 16) { buffer in
                 while true {
                     let now = MonotonicClock.now()
                     let isLastTurn = now >= deadline
-                    if !isLastTurn, !isReadable { Self.waitUntilReadable(fd, nanoseconds: deadline - now) }
-                    isReadable = false
+                    if !isLastTurn, busyPollCaught != true { Self.waitUntilReadable(fd, nanoseconds: deadline - now) }
                     var actions = Actions()
                     let outcome = state.withLock { state -> Result<ReceivedResponse, any Error>?? in
+                        if let caught = busyPollCaught { state.busyPollGate.record(caught: caught) }
                         if !state.isClosed, state.receiver?.result == nil {
                             // Reads until EAGAIN: an edge the loop skipped must leave no byte behind.
                             while readAvailable(&state, readBuffer: buffer, untilDrained: true, actions: &actions) {}
@@ -419,6 +420,7 @@
                         endInlineRead(&state)
                         return .some(nil)
                     }
+                    busyPollCaught = nil
                     actions.run(loop: loop, token: token)
                     if let outcome { return outcome }
                 }

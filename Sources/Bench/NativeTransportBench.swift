@@ -100,7 +100,7 @@ struct NativeTransportBench {
 
     /// Throws unless `response` is a `200`.
     private static func expectOK(_ response: TransportResponse) throws {
-        guard response.response.statusCode == 200 else { throw URLError(.badServerResponse) }
+        guard response.statusCode == 200 else { throw URLError(.badServerResponse) }
     }
 
     /// What one round of one client measured.

@@ -64,6 +64,23 @@
             #expect(request.headers["host"] == "127.0.0.1:\(server.port)")
         }
 
+        @Test("an answer's status and headers are read without making its HTTPURLResponse, which matches them")
+        func deferredResponseObject() async throws {
+            let server = try Server { _ in
+                .send(Server.response(headers: ["content-type": "application/json", "X-Trace": "7"], body: "{}"))
+            }
+            defer { server.stop() }
+            let answer = try await HTTP1Transport().send(get(server, "/deferred"))
+            #expect(answer.statusCode == 200)
+            #expect(answer.value(forHTTPHeaderField: "Content-Type") == "application/json")
+            #expect(!answer.head.hasMadeResponse)
+            #expect(answer.response.statusCode == 200)
+            #expect(answer.response.url == server.url.appendingPathComponent("/deferred"))
+            #expect(answer.response.mimeType == "application/json")
+            #expect(answer.response.value(forHTTPHeaderField: "x-trace") == "7")
+            #expect(answer.response.value(forHTTPHeaderField: "Content-Length") == "2")
+        }
+
         @Test("an idle pooled connection is closed after idleConnectionTimeout")
         func idleConnectionsExpire() async throws {
             let server = try Server { _ in .send(Server.response(body: "ok")) }

@@ -21,34 +21,33 @@ extension Provider {
     func finishTransfer(_ answer: TransportResponse, request: URLRequest?, task: RequestTask)
         -> Result<Response, CourierError>
     {
-        let status = answer.response.statusCode
+        let status = answer.statusCode
         guard let temporaryFile = answer.downloadedFileURL else {
-            return .success(
-                Response(statusCode: status, data: answer.data, request: request, response: answer.response))
+            return .success(Response(statusCode: status, data: answer.data, request: request, head: answer.head))
         }
         guard let destination = Self.downloadDestination(of: task), (200..<300).contains(status) else {
             // An error page is not the file: keep it as the body and leave the destination untouched.
             let body = (try? Data(contentsOf: temporaryFile)) ?? Data()
             try? FileManager.default.removeItem(at: temporaryFile)
-            return .success(Response(statusCode: status, data: body, request: request, response: answer.response))
+            return .success(Response(statusCode: status, data: body, request: request, head: answer.head))
         }
         let target = destination(temporaryFile, answer.response)
         do {
             try Self.move(temporaryFile, to: target)
         } catch {
             try? FileManager.default.removeItem(at: temporaryFile)
-            let response = Response(statusCode: status, data: Data(), request: request, response: answer.response)
+            let response = Response(statusCode: status, data: Data(), request: request, head: answer.head)
             return .failure(.underlying(error, response))
         }
         return .success(
-            Response(statusCode: status, data: Data(), request: request, response: answer.response, fileURL: target))
+            Response(statusCode: status, data: Data(), request: request, head: answer.head, fileURL: target))
     }
 
     /// A stubbed download behaves as a real one: the sample data is the downloaded body, so a
     /// `2xx` sample is written to the destination (and `fileURL` set), and any other status keeps
     /// the sample as the response's `data`. Other tasks pass through unchanged.
     func finishStubbedTransfer(_ response: Response, task: RequestTask) -> Result<Response, CourierError> {
-        guard Self.downloadDestination(of: task) != nil, let http = response.response else { return .success(response) }
+        guard Self.downloadDestination(of: task) != nil, response.response != nil else { return .success(response) }
         let temporaryFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("courier-download-\(UUID().uuidString)")
         do {
@@ -56,7 +55,7 @@ extension Provider {
         } catch {
             return .failure(.underlying(error, response))
         }
-        let answer = TransportResponse(response: http, downloadedFileURL: temporaryFile)
+        let answer = TransportResponse(head: response.head, downloadedFileURL: temporaryFile)
         return finishTransfer(answer, request: response.request, task: task)
     }
 

@@ -150,8 +150,8 @@ extension Provider {
         let url = request.url ?? URL(fileURLWithPath: "/")
         switch endpoint.sampleResponseClosure() {
         case .networkResponse(let statusCode, let data):
-            let http = HTTPURLResponse(url: url, statusCode: statusCode, httpVersion: "HTTP/1.1", headerFields: [:])
-            return .success(Response(statusCode: statusCode, data: data, request: request, response: http))
+            let head = ResponseHead(url: url, statusCode: statusCode, version: "HTTP/1.1", fields: [])
+            return .success(Response(statusCode: statusCode, data: data, request: request, head: head))
         case .response(let http, let data):
             return .success(Response(statusCode: http.statusCode, data: data, request: request, response: http))
         case .networkError(let error):

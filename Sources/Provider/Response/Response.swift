@@ -21,7 +21,11 @@ public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
     /// The request that was sent, after every plugin prepared it.
     public let request: URLRequest?
     /// The HTTP response, with its headers.
-    public let response: HTTPURLResponse?
+    ///
+    /// An answer of the native transport or of a stub makes this object the first time it is read:
+    /// on Linux it is the most expensive part of a call that only needs ``statusCode`` and
+    /// ``data``. ``value(forHTTPHeaderField:)`` reads a header without making it.
+    public var response: HTTPURLResponse? { head.response }
     /// Where a download's body was saved.
     public let fileURL: URL?
 
@@ -40,7 +44,17 @@ public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
         self.statusCode = statusCode
         self.data = data
         self.request = request
-        self.response = response
+        self.head = ResponseHead(statusCode: statusCode, response: response)
+        self.fileURL = fileURL
+    }
+
+    let head: ResponseHead
+
+    init(statusCode: Int, data: Data, request: URLRequest?, head: ResponseHead, fileURL: URL? = nil) {
+        self.statusCode = statusCode
+        self.data = data
+        self.request = request
+        self.head = head
         self.fileURL = fileURL
     }
 
@@ -52,7 +66,7 @@ public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
 
     /// A header of the response, looked up case-insensitively.
     public func value(forHTTPHeaderField name: String) -> String? {
-        response?.value(forHTTPHeaderField: name)
+        head.value(forHTTPHeaderField: name)
     }
 
     /// `Status Code: 200, Data Length: 42`, as Moya prints it.

@@ -74,16 +74,44 @@ public enum UploadSource: Sendable, Equatable {
 /// What a ``Transport`` received.
 public struct TransportResponse: Sendable {
     /// The HTTP response, with its status and headers.
-    public var response: HTTPURLResponse
+    ///
+    /// ``HTTP1Transport`` makes this object the first time it is read: on Linux it is the most
+    /// expensive part of a call that only needs ``statusCode`` and ``data``.
+    public var response: HTTPURLResponse {
+        get {
+            guard let response = head.response else {
+                // Only HTTP1Transport defers the object, and only on Linux, where
+                // HTTPURLResponse's initializer has no failing path.
+                preconditionFailure("HTTPURLResponse(url:statusCode:httpVersion:headerFields:) failed")
+            }
+            return response
+        }
+        set { head = ResponseHead(statusCode: newValue.statusCode, response: newValue) }
+    }
+    /// The HTTP status code, read without making ``response``.
+    public var statusCode: Int { head.statusCode }
     /// The body, for a data or upload request.
     public var data: Data
     /// For a download: the temporary file holding the body. The provider moves or deletes it.
     public var downloadedFileURL: URL?
 
+    var head: ResponseHead
+
     /// Creates a transport response.
     public init(response: HTTPURLResponse, data: Data = Data(), downloadedFileURL: URL? = nil) {
-        self.response = response
+        self.init(
+            head: ResponseHead(statusCode: response.statusCode, response: response), data: data,
+            downloadedFileURL: downloadedFileURL)
+    }
+
+    init(head: ResponseHead, data: Data = Data(), downloadedFileURL: URL? = nil) {
+        self.head = head
         self.data = data
         self.downloadedFileURL = downloadedFileURL
+    }
+
+    /// A header's value, looked up without case and without making ``response``.
+    public func value(forHTTPHeaderField name: String) -> String? {
+        head.value(forHTTPHeaderField: name)
     }
 }

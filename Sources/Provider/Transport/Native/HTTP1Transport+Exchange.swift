@@ -112,12 +112,11 @@
         }
 
         private static func response(_ exchanged: Exchanged, url: URL?) throws -> TransportResponse {
-            guard let url,
-                let http = HTTPURLResponse(
-                    url: url, statusCode: exchanged.head.status, httpVersion: "HTTP/1.\(exchanged.head.minorVersion)",
-                    headerFields: exchanged.head.headerDictionary)
-            else { throw TransportError.notHTTP }
-            return TransportResponse(response: http, data: exchanged.body, downloadedFileURL: exchanged.file)
+            guard let url else { throw TransportError.notHTTP }
+            let head = ResponseHead(
+                url: url, statusCode: exchanged.head.status, version: "HTTP/1.\(exchanged.head.minorVersion)",
+                fields: exchanged.head.headers)
+            return TransportResponse(head: head, data: exchanged.body, downloadedFileURL: exchanged.file)
         }
 
         // MARK: One exchange

@@ -62,22 +62,6 @@ struct HTTPResponseHead: Sendable, Equatable {
         if containsToken("close", in: "Connection") { return false }
         return minorVersion >= 1 || containsToken("keep-alive", in: "Connection")
     }
-
-    /// The fields as `HTTPURLResponse` takes them: repeated names joined with ", ".
-    var headerDictionary: [String: String] {
-        var fields: [String: String] = [:]
-        fields.reserveCapacity(headers.count)
-        for field in headers {
-            let name = field.name
-            let value = field.value
-            if let existing = fields[name] {
-                fields[name] = existing + ", " + value
-            } else {
-                fields[name] = value
-            }
-        }
-        return fields
-    }
 }
 
 /// One header or trailer field.

@@ -5,10 +5,12 @@ struct ScalarText: Decodable, Hashable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let string = try? container.decode(String.self) {
-            text = string
-        } else if let integer = try? container.decode(Int64.self) {
+        // Integers first: most codes are numbers, and each failed attempt builds a DecodingError
+        // with its message, which costs more than the rest of the envelope check.
+        if let integer = try? container.decode(Int64.self) {
             text = String(integer)
+        } else if let string = try? container.decode(String.self) {
+            text = string
         } else if let unsigned = try? container.decode(UInt64.self) {
             text = String(unsigned)
         } else if let number = try? container.decode(Double.self) {

@@ -131,7 +131,7 @@ public final class URLSessionTransport: Transport {
         let cancelTask: @Sendable () -> Void = { task.cancel() }
         let watching = watchdog.map { watchdog in Task { await watchdog.watch(onIdle: cancelTask) } }
         defer { watching?.cancel() }
-        return try await withTaskCancellationHandler {
+        let delivery = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 delegate.register(task, request: request, continuation: continuation)
                 task.resume()
@@ -140,19 +140,40 @@ public final class URLSessionTransport: Transport {
         } onCancel: {
             cancelTask()
         }
+        return TransportResponse(
+            response: delivery.response, data: delivery.data, downloadedFileURL: delivery.downloadedFileURL)
     }
 
     private func makeTask(for request: TransportRequest) -> URLSessionTask {
         switch request.kind {
+        case .data where request.progress == nil && options.maximumResponseSize == nil:
+            // A completion handler instead of the delegate's data callbacks: one call on the
+            // session's serial delegate queue per request instead of three or more (response,
+            // each piece of data, completion), which throttles many concurrent calls. Redirects
+            // and authentication challenges still go to the session's delegate.
+            let identifier = TaskIdentifier()
+            let task = session.dataTask(with: request.urlRequest) { [delegate] data, response, error in
+                delegate.complete(identifier.value, data: data, response: response, error: error)
+            }
+            identifier.value = task.taskIdentifier
+            return task
         case .data:
-            session.dataTask(with: request.urlRequest)
+            return session.dataTask(with: request.urlRequest)
         case .upload(.data(let data)):
-            session.uploadTask(with: request.urlRequest, from: data)
+            return session.uploadTask(with: request.urlRequest, from: data)
         case .upload(.file(let url)):
-            session.uploadTask(with: request.urlRequest, fromFile: url)
+            return session.uploadTask(with: request.urlRequest, fromFile: url)
         case .download:
             // A data task whose body the delegate writes to a file: see URLSessionTransportDelegate.
-            session.dataTask(with: request.urlRequest)
+            return session.dataTask(with: request.urlRequest)
         }
     }
+}
+
+/// The identifier of a task made with a completion handler, which the handler cannot be given
+/// when it is made.
+private final class TaskIdentifier: @unchecked Sendable {
+    // Unchecked: written once before the task is resumed, read by the completion handler, which
+    // URLSession calls only after `resume()`.
+    var value = 0
 }

@@ -6,7 +6,9 @@ import Foundation
 
 /// The session delegate behind ``URLSessionTransport``: collects each task's body (in memory,
 /// or in a file for a download), reports progress, applies the redirect and challenge policies,
-/// and resumes the waiting call once.
+/// and resumes the waiting call once. A plain data task without progress or size limit has a
+/// completion handler instead, which hands its body over through ``complete(_:data:response:error:)``;
+/// its redirects and challenges still come here.
 ///
 /// Downloads run as data tasks whose body this delegate writes to a file of its own.
 /// FoundationNetworking's download tasks leave their partial temporary file behind when a
@@ -15,7 +17,7 @@ import Foundation
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// What is known of one running task; touched only under `records`' lock, hence unchecked.
     private final class Record: @unchecked Sendable {
-        let continuation: CheckedContinuation<TransportResponse, any Error>
+        let continuation: CheckedContinuation<Delivery, any Error>
         let request: TransportRequest
         var data = Data()
         /// Bytes of the response body received so far.
@@ -27,7 +29,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         /// The `401` that carried an HTTP authentication challenge.
         var challengeResponse: HTTPURLResponse?
 
-        init(continuation: CheckedContinuation<TransportResponse, any Error>, request: TransportRequest) {
+        init(continuation: CheckedContinuation<Delivery, any Error>, request: TransportRequest) {
             self.continuation = continuation
             self.request = request
         }
@@ -105,6 +107,15 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         }
     }
 
+    /// What a finished task hands to the waiting call, which makes the ``TransportResponse``
+    /// itself: objects of Courier's made on the delegate queue and read by the call would be
+    /// reported as races by the thread sanitizer, which does not see this hand-over.
+    struct Delivery: Sendable {
+        var response: HTTPURLResponse
+        var data: Data
+        var downloadedFileURL: URL?
+    }
+
     private let options: URLSessionTransport.Options
     private let records = LockedState<[Int: Record]>([:])
 
@@ -114,7 +125,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     func register(
         _ task: URLSessionTask, request: TransportRequest,
-        continuation: CheckedContinuation<TransportResponse, any Error>
+        continuation: CheckedContinuation<Delivery, any Error>
     ) {
         let record = Record(continuation: continuation, request: request)
         records.withLock { $0[task.taskIdentifier] = record }
@@ -128,13 +139,23 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let record = records.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        finish(record, response: task.response as? HTTPURLResponse, error: error)
+    }
+
+    /// The end of a task made with a completion handler: the delegate saw none of its data.
+    func complete(_ taskIdentifier: Int, data: Data?, response: URLResponse?, error: (any Error)?) {
+        guard let record = records.withLock({ $0.removeValue(forKey: taskIdentifier) }) else { return }
+        if let data { record.data = data }
+        finish(record, response: response as? HTTPURLResponse, error: error)
+    }
+
+    private func finish(_ record: Record, response: HTTPURLResponse?, error: (any Error)?) {
         let failure = record.failure ?? error
-        let response = task.response as? HTTPURLResponse
         // A download's file survives only a complete, successful transfer.
         let keepsFile = record.challengeResponse == nil && failure == nil && response != nil
         record.closeDownloadFile(kept: keepsFile)
         if let challenged = record.challengeResponse, record.failure == nil {
-            record.continuation.resume(returning: TransportResponse(response: challenged, data: record.data))
+            record.continuation.resume(returning: Delivery(response: challenged, data: record.data))
             return
         }
         if let failure {
@@ -152,7 +173,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             return
         }
         record.closeDownloadFile(kept: true)
-        let answer = TransportResponse(response: response, data: record.data, downloadedFileURL: record.downloadedFile)
+        let answer = Delivery(response: response, data: record.data, downloadedFileURL: record.downloadedFile)
         record.continuation.resume(returning: answer)
     }
 

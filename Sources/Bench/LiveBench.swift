@@ -7,7 +7,8 @@ import Foundation
 
 /// GETs to a loopback server: Courier against raw `URLSession` (`dataTask` on a session with the
 /// default configuration) and against `URLSession.shared`, sequential and wide, in interleaved
-/// rounds (A B C A B C …): requests per second, and the process's CPU time per request.
+/// rounds whose order turns (A B C, B C A, C A B …): requests per second, and the process's CPU
+/// time per request.
 struct LiveBench {
     struct Target: TargetType {
         let url: URL
@@ -44,10 +45,16 @@ struct LiveBench {
         var raw: [Round] = []
         var shared: [Round] = []
         var courier: [Round] = []
-        for _ in 0..<rounds {
-            raw.append(await throughput(width: width) { try await Self.rawGET(rawSession, url) })
-            shared.append(await throughput(width: width) { try await Self.rawGET(.shared, url) })
-            courier.append(await throughput(width: width) { _ = try await provider.request(target) })
+        // The order turns each round (A B C, B C A, C A B …) so that no client always runs
+        // right after the same other one, or always first on a machine whose load drifts.
+        for round in 0..<rounds {
+            for slot in 0..<3 {
+                switch (round + slot) % 3 {
+                case 0: raw.append(await throughput(width: width) { try await Self.rawGET(rawSession, url) })
+                case 1: shared.append(await throughput(width: width) { try await Self.rawGET(.shared, url) })
+                default: courier.append(await throughput(width: width) { _ = try await provider.request(target) })
+                }
+            }
         }
         rawSession.invalidateAndCancel()
         return Figures(

@@ -31,7 +31,8 @@
         /// hang, not a wait for the event; 5 s was once too short for a sanitized full run on a
         /// loaded machine).
         private func firstEvent(
-            _ server: Server, seconds: Double = 5 * NativeTiming.slack, where predicate: @escaping @Sendable (Server.Event) -> Bool
+            _ server: Server, seconds: Double = 5 * NativeTiming.slack,
+            where predicate: @escaping @Sendable (Server.Event) -> Bool
         ) async throws -> Server.Event {
             try await withThrowingTaskGroup(of: Server.Event?.self) { group in
                 group.addTask {

@@ -47,7 +47,7 @@ extension Provider {
     /// `2xx` sample is written to the destination (and `fileURL` set), and any other status keeps
     /// the sample as the response's `data`. Other tasks pass through unchanged.
     func finishStubbedTransfer(_ response: Response, task: RequestTask) -> Result<Response, CourierError> {
-        guard Self.downloadDestination(of: task) != nil, response.response != nil else { return .success(response) }
+        guard Self.downloadDestination(of: task) != nil, let http = response.response else { return .success(response) }
         let temporaryFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("courier-download-\(UUID().uuidString)")
         do {
@@ -55,7 +55,7 @@ extension Provider {
         } catch {
             return .failure(.underlying(error, response))
         }
-        let answer = TransportResponse(head: response.head, downloadedFileURL: temporaryFile)
+        let answer = TransportResponse(head: response.head, placeholder: http, downloadedFileURL: temporaryFile)
         return finishTransfer(answer, request: response.request, task: task)
     }
 

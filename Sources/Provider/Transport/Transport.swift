@@ -78,15 +78,11 @@ public struct TransportResponse: Sendable {
     /// ``HTTP1Transport`` makes this object the first time it is read: on Linux it is the most
     /// expensive part of a call that only needs ``statusCode`` and ``data``.
     public var response: HTTPURLResponse {
-        get {
-            guard let response = head.response else {
-                // Only HTTP1Transport defers the object, and only on Linux, where
-                // HTTPURLResponse's initializer has no failing path.
-                preconditionFailure("HTTPURLResponse(url:statusCode:httpVersion:headerFields:) failed")
-            }
-            return response
+        get { head.response ?? placeholder }
+        set {
+            head = ResponseHead(statusCode: newValue.statusCode, response: newValue)
+            placeholder = newValue
         }
-        set { head = ResponseHead(statusCode: newValue.statusCode, response: newValue) }
     }
     /// The HTTP status code, read without making ``response``.
     public var statusCode: Int { head.statusCode }
@@ -96,16 +92,20 @@ public struct TransportResponse: Sendable {
     public var downloadedFileURL: URL?
 
     var head: ResponseHead
+    /// What ``response`` returns if a deferred head cannot make its object: never on Linux,
+    /// where `HTTPURLResponse`'s initializer has no failing path, but a value rather than a trap.
+    private var placeholder: HTTPURLResponse
 
     /// Creates a transport response.
     public init(response: HTTPURLResponse, data: Data = Data(), downloadedFileURL: URL? = nil) {
         self.init(
-            head: ResponseHead(statusCode: response.statusCode, response: response), data: data,
-            downloadedFileURL: downloadedFileURL)
+            head: ResponseHead(statusCode: response.statusCode, response: response), placeholder: response,
+            data: data, downloadedFileURL: downloadedFileURL)
     }
 
-    init(head: ResponseHead, data: Data = Data(), downloadedFileURL: URL? = nil) {
+    init(head: ResponseHead, placeholder: HTTPURLResponse, data: Data = Data(), downloadedFileURL: URL? = nil) {
         self.head = head
+        self.placeholder = placeholder
         self.data = data
         self.downloadedFileURL = downloadedFileURL
     }

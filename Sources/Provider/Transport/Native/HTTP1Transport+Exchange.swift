@@ -112,12 +112,18 @@
         }
 
         private static func response(_ exchanged: Exchanged, url: URL?) throws -> TransportResponse {
-            guard let url else { throw TransportError.notHTTP }
+            guard let url, let placeholder = Self.placeholderResponse else { throw TransportError.notHTTP }
             let head = ResponseHead(
                 url: url, statusCode: exchanged.head.status, version: "HTTP/1.\(exchanged.head.minorVersion)",
                 fields: exchanged.head.headers)
-            return TransportResponse(head: head, data: exchanged.body, downloadedFileURL: exchanged.file)
+            return TransportResponse(
+                head: head, placeholder: placeholder, data: exchanged.body, downloadedFileURL: exchanged.file)
         }
+
+        /// One response object, made once, that a deferred head's `TransportResponse` falls back on
+        /// should its own ever fail to be made.
+        private static let placeholderResponse = HTTPURLResponse(
+            url: URL(fileURLWithPath: "/"), statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)
 
         // MARK: One exchange
 

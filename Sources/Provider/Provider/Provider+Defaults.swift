@@ -11,10 +11,10 @@ extension Provider {
     /// Extend it in an endpoint closure rather than replacing it:
     /// `Provider.defaultEndpointMapping(for: target).adding(newHTTPHeaderFields: [...])`.
     public static func defaultEndpointMapping(for target: Target) -> Endpoint {
-        let sampleData = target.sampleData
-        return Endpoint(
+        // Sample data is read only when a call is stubbed: an app's may load a file.
+        Endpoint(
             url: URL.absoluteString(of: target),
-            sampleResponseClosure: { .networkResponse(200, sampleData) },
+            sampleResponseClosure: { .networkResponse(200, target.sampleData) },
             method: target.method,
             task: target.task,
             httpHeaderFields: target.headers)

@@ -201,7 +201,8 @@ extension Provider {
 
     /// The time limit of `target`: its own, or the provider's default.
     func timeout(for target: Target) -> TimeInterval? {
-        (MultiTarget.unwrap(target) as? any TimeoutConfigurable)?.timeout ?? options.timeout
+        guard traits.mayHaveTimeout else { return options.timeout }
+        return (MultiTarget.unwrap(target) as? any TimeoutConfigurable)?.timeout ?? options.timeout
     }
 
     private func retryDecision(for request: URLRequest, target: Target, error: CourierError, attempt: Int) async

@@ -41,6 +41,7 @@ public final class Provider<Target: TargetType>: Sendable {
     public let options: ProviderOptions
 
     let inflights = InflightRegistry()
+    let traits = TargetTraits(Target.self)
 
     /// Creates a provider.
     ///
@@ -79,6 +80,7 @@ public final class Provider<Target: TargetType>: Sendable {
 
     /// The envelope that applies to `target`: the provider's, unless the target says otherwise.
     func envelope(for target: Target) -> (any ResponseEnvelope)? {
-        EnvelopeOverride.resolve(for: target, providerEnvelope: envelope)
+        guard traits.mayOverrideEnvelope else { return envelope }
+        return EnvelopeOverride.resolve(for: target, providerEnvelope: envelope)
     }
 }

@@ -24,6 +24,31 @@ enum Stopwatch {
     }
 }
 
+/// How one client's rounds compare with the baseline's rounds of the same cycles: the geometric
+/// mean of the per-cycle ratios and its 95 % interval (two standard errors of the mean log ratio).
+///
+/// Pairing each round with the baseline's round of the same cycle cancels the drift of a shared
+/// machine's load, which moves whole runs by ±7 %; a ratio of two medians keeps that drift.
+struct PairedRatio {
+    let mean: Double
+    let low: Double
+    let high: Double
+
+    init(_ values: [Double], over baseline: [Double]) {
+        let logs = zip(values, baseline).compactMap { value, base in
+            value > 0 && base > 0 ? Foundation.log(value / base) : nil
+        }
+        guard !logs.isEmpty else {
+            (mean, low, high) = (.nan, .nan, .nan)
+            return
+        }
+        let average = logs.reduce(0, +) / Double(logs.count)
+        let variance = logs.map { ($0 - average) * ($0 - average) }.reduce(0, +) / Double(max(1, logs.count - 1))
+        let margin = 2 * (variance / Double(logs.count)).squareRoot()
+        (mean, low, high) = (exp(average), exp(average - margin), exp(average + margin))
+    }
+}
+
 /// CPU time this process has used.
 enum ProcessCPU {
     /// User and system time of every thread so far, in seconds.

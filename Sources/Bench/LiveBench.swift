@@ -6,9 +6,10 @@ import Foundation
 #endif
 
 /// GETs to a loopback server: Courier against raw `URLSession` (`dataTask` on a session with the
-/// default configuration) and against `URLSession.shared`, sequential and wide, in interleaved
-/// rounds whose order turns (A B C, B C A, C A B …): requests per second, and the process's CPU
-/// time per request.
+/// default configuration), against `URLSession.shared`, and Courier's `URLSessionTransport` alone
+/// (what the `Provider` adds is the difference), sequential and wide, in many short interleaved
+/// rounds whose order turns (A B C D, B C D A, …): requests per second, the process's CPU time per
+/// request, and each client's rounds against raw `URLSession`'s of the same cycle.
 struct LiveBench {
     struct Target: TargetType {
         let url: URL
@@ -19,16 +20,23 @@ struct LiveBench {
         var validationType: ValidationType { .successCodes }
     }
 
+    enum Client: String, CaseIterable {
+        case raw = "raw URLSession"
+        case shared = "URLSession.shared"
+        case transport = "URLSessionTransport alone"
+        case courier = "Courier"
+    }
+
     struct Figures {
         let label: String
-        let rawPerSecond: Double
-        let sharedPerSecond: Double
-        let courierPerSecond: Double
-        /// Median CPU time of the whole process per request, in microseconds.
-        let rawCPUMicros: Double
-        let courierCPUMicros: Double
-        var ratio: Double { courierPerSecond / rawPerSecond }
-        var sharedRatio: Double { courierPerSecond / sharedPerSecond }
+        /// Median requests per second of each client.
+        let perSecond: [Client: Double]
+        /// Median CPU time of the whole process per request, in microseconds, of each client.
+        let cpuMicros: [Client: Double]
+        /// Each client's rounds against raw `URLSession`'s rounds of the same cycles.
+        let ratios: [Client: PairedRatio]
+        /// Calls that failed: the figures of a run with failures are void.
+        let failures: Int
     }
 
     let url: URL
@@ -38,31 +46,46 @@ struct LiveBench {
     func run(width: Int) async -> Figures {
         let rawSession = URLSession(configuration: .default)
         let provider = Provider<Target>()
+        let transport = URLSessionTransport()
         let target = Target(url: url)
-        _ = try? await Self.rawGET(rawSession, url)
-        _ = try? await provider.request(target)
-        _ = try? await Self.rawGET(.shared, url)
-        var raw: [Round] = []
-        var shared: [Round] = []
-        var courier: [Round] = []
-        // The order turns each round (A B C, B C A, C A B …) so that no client always runs
-        // right after the same other one, or always first on a machine whose load drifts.
+        let url = url
+        let failures = LockedState(0)
+        let calls: [Client: @Sendable () async throws -> Void] = [
+            .raw: { try await Self.rawGET(rawSession, url) },
+            .shared: { try await Self.rawGET(.shared, url) },
+            .transport: {
+                let answer = try await transport.send(TransportRequest(urlRequest: URLRequest(url: url)))
+                guard answer.statusCode == 200 else { throw URLError(.badServerResponse) }
+            },
+            .courier: { _ = try await provider.request(target) },
+        ]
+        for call in calls.values { try? await call() }
+        var rates: [Client: [Double]] = [:]
+        var cpu: [Client: [Double]] = [:]
+        let clients = Client.allCases
+        // The order turns each round so that no client always runs right after the same other
+        // one, or always first on a machine whose load drifts.
         for round in 0..<rounds {
-            for slot in 0..<3 {
-                switch (round + slot) % 3 {
-                case 0: raw.append(await throughput(width: width) { try await Self.rawGET(rawSession, url) })
-                case 1: shared.append(await throughput(width: width) { try await Self.rawGET(.shared, url) })
-                default: courier.append(await throughput(width: width) { _ = try await provider.request(target) })
+            for slot in clients.indices {
+                let client = clients[(round + slot) % clients.count]
+                guard let call = calls[client] else { continue }
+                let result = await throughput(width: width) {
+                    do {
+                        try await call()
+                    } catch {
+                        failures.withLock { $0 += 1 }
+                    }
                 }
+                rates[client, default: []].append(result.perSecond)
+                cpu[client, default: []].append(result.cpuMicros)
             }
         }
         rawSession.invalidateAndCancel()
+        let raw = rates[.raw] ?? []
         return Figures(
-            label: width == 1 ? "sequential" : "\(width) wide", rawPerSecond: Stopwatch.median(raw.map(\.perSecond)),
-            sharedPerSecond: Stopwatch.median(shared.map(\.perSecond)),
-            courierPerSecond: Stopwatch.median(courier.map(\.perSecond)),
-            rawCPUMicros: Stopwatch.median(raw.map(\.cpuMicros)),
-            courierCPUMicros: Stopwatch.median(courier.map(\.cpuMicros)))
+            label: width == 1 ? "sequential" : "\(width) wide",
+            perSecond: rates.mapValues(Stopwatch.median), cpuMicros: cpu.mapValues(Stopwatch.median),
+            ratios: rates.mapValues { PairedRatio($0, over: raw) }, failures: failures.withLock { $0 })
     }
 
     /// One round of one client: requests per second, and the process's CPU time per request in
@@ -71,13 +94,13 @@ struct LiveBench {
 
     /// Requests per second over `requestsPerRound` requests, `width` at a time, and the process's
     /// CPU time per request.
-    private func throughput(width: Int, _ call: @escaping @Sendable () async throws -> Void) async -> Round {
+    private func throughput(width: Int, _ call: @escaping @Sendable () async -> Void) async -> Round {
         let perWorker = max(1, requestsPerRound / width)
         let (seconds, cpuSeconds) = await Stopwatch.timeWithCPU {
             await withTaskGroup(of: Void.self) { group in
                 for _ in 0..<width {
                     group.addTask {
-                        for _ in 0..<perWorker { try? await call() }
+                        for _ in 0..<perWorker { await call() }
                     }
                 }
             }

@@ -22,7 +22,7 @@ import Foundation
 /// ```
 public struct SecretMasking: Sendable, Equatable {
     /// What a secret is replaced with: `***`, as in the logger.
-    public static let mask = "***"
+    public static let mask = SecretValues.mask
 
     /// Header names that are always secret, as in the logger: `Authorization`,
     /// `Proxy-Authorization`, `Cookie`, `Set-Cookie` and `X-API-Key`.
@@ -124,18 +124,11 @@ public struct SecretMasking: Sendable, Equatable {
 
     /// `Bearer ***` for a value with a scheme, `***` otherwise.
     static func maskedCredential(_ value: String) -> String {
-        if let space = value.firstIndex(of: " "), !value[..<space].isEmpty,
-            value[..<space].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
-        {
-            return "\(value[..<space]) \(mask)"
-        }
-        return mask
+        SecretValues.maskedCredential(value)
     }
 
     /// Cookie attributes, whose values are not secrets.
-    static let cookieAttributes: Set<String> = [
-        "path", "domain", "expires", "max-age", "samesite", "secure", "httponly", "priority", "partitioned",
-    ]
+    static let cookieAttributes = SecretValues.cookieAttributes
 
     /// `a=***; b=***; Path=/`: every cookie value masked, attributes kept. Commas separate
     /// cookies too, as Foundation joins several `Set-Cookie` headers with `, `.

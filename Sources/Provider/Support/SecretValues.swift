@@ -1,0 +1,191 @@
+import CourierTargets
+import Foundation
+
+/// The secret values one exchange carried, and their removal from any text about it.
+///
+/// A secret header's whole value is a secret, and so are its credential part (after
+/// `Bearer `), the user and password of Basic credentials and each cookie value; callers add
+/// other values (a secret query item, a password in a body). Each is searched for as it is,
+/// percent-encoded (in a URL) and with `/` escaped (in some JSON), so that a body or an error
+/// message that echoes it is masked too.
+///
+/// `NetworkLoggerPlugin` masks its lines with it and CourierTesting its recordings, so both
+/// agree on what a secret is and how it is found; which names are secret stays each one's rule.
+package struct SecretValues: Sendable {
+    /// What a secret is replaced with.
+    package static let mask = "***"
+    /// Values shorter than this (in UTF-8 bytes) are masked where their header is printed but
+    /// not searched for elsewhere: replacing every `1` or `on` would hide everything and protect nothing.
+    package static let minimumSearchedLength = 4
+    /// Cookie attributes, whose values are not secrets.
+    package static let cookieAttributes: Set<String> = [
+        "path", "domain", "expires", "max-age", "samesite", "secure", "httponly", "priority", "partitioned",
+    ]
+
+    /// The values searched for, longest first so that a whole value is masked before its parts.
+    package private(set) var values: [String] = []
+
+    package init() {}
+
+    /// Adds the secret parts of the value of the secret header `name`.
+    package mutating func add(header name: String, value: String) {
+        add(Self.pieces(ofHeader: name.lowercased(), value: value))
+    }
+
+    /// Adds `found` (and the forms they take in URLs and JSON).
+    package mutating func add(_ found: [String]) {
+        var added = false
+        for value in found where value.utf8.count >= Self.minimumSearchedLength {
+            for form in Self.forms(of: value) where !values.contains(form) {
+                values.append(form)
+                added = true
+            }
+        }
+        if added { values.sort { $0.utf8.count > $1.utf8.count } }
+    }
+
+    /// `text` with every known secret replaced by the mask.
+    ///
+    /// One pass over the UTF-8 bytes per secret, in Swift: Foundation's `contains` and
+    /// `replacingOccurrences` go through `NSString` on Linux and cost more than a whole log line.
+    package func masked(_ text: String) -> String {
+        guard !values.isEmpty else { return text }
+        var text = text
+        let masked = text.withUTF8 { bytes -> String? in
+            var found: [Range<Int>] = []
+            for secret in values {
+                var secret = secret
+                secret.withUTF8 { needle in Self.collectOccurrences(of: needle, in: bytes, into: &found) }
+            }
+            guard !found.isEmpty else { return nil }
+            found.sort { $0.lowerBound < $1.lowerBound }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count)
+            var position = 0
+            for range in found {
+                if range.lowerBound >= position {
+                    output += bytes[position..<range.lowerBound]
+                    output += Self.maskBytes
+                }
+                position = max(position, range.upperBound)
+            }
+            output += bytes[position...]
+            return String(decoding: output, as: UTF8.self)
+        }
+        return masked ?? text
+    }
+
+    /// Like ``masked(_:)`` for text that was cut short: a secret cut in two at the end would
+    /// leave its first part, so a trailing start of any secret is removed too.
+    package func maskedCut(_ text: String) -> String {
+        let masked = masked(text)
+        guard let longestSecret = values.first else { return masked }
+        let tail = Array(masked.utf8.suffix(longestSecret.utf8.count))
+        var longest = 0
+        for secret in values {
+            let bytes = Array(secret.utf8)
+            var length = min(bytes.count - 1, tail.count)
+            while length > longest {
+                if tail[(tail.count - length)...].elementsEqual(bytes[..<length]) {
+                    longest = length
+                    break
+                }
+                length -= 1
+            }
+        }
+        guard longest > 0 else { return masked }
+        return String(decoding: masked.utf8.dropLast(longest), as: UTF8.self) + Self.mask
+    }
+
+    /// A credential as it may be shown: `Bearer ***` for a value with a scheme, which helps a
+    /// reader and is not secret; `***` otherwise.
+    package static func maskedCredential(_ value: String) -> String {
+        if let space = value.firstIndex(of: " "), !value[..<space].isEmpty,
+            value[..<space].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
+        {
+            return "\(value[..<space]) \(mask)"
+        }
+        return mask
+    }
+
+    private static let maskBytes = Array(mask.utf8)
+
+    /// Appends the byte ranges where `needle` occurs in `haystack`.
+    private static func collectOccurrences(
+        of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, into found: inout [Range<Int>]
+    ) {
+        guard let first = needle.first, needle.count <= haystack.count else { return }
+        var index = 0
+        let last = haystack.count - needle.count
+        search: while index <= last {
+            guard haystack[index] == first else {
+                index += 1
+                continue
+            }
+            for offset in 1..<needle.count where haystack[index + offset] != needle[offset] {
+                index += 1
+                continue search
+            }
+            found.append(index..<(index + needle.count))
+            index += needle.count
+        }
+    }
+
+    /// The secret parts of a header value: the whole value, the credential after a scheme, the
+    /// user and password of Basic credentials, and each cookie value.
+    private static func pieces(ofHeader name: String, value: String) -> [String] {
+        var pieces = [value]
+        if name == "cookie" || name == "set-cookie" {
+            for pair in value.split(whereSeparator: { $0 == ";" || $0 == "," }) {
+                guard let equals = pair.firstIndex(of: "=") else { continue }
+                let key = trimmed(pair[..<equals]).lowercased()
+                guard !cookieAttributes.contains(key) else { continue }
+                pieces.append(trimmed(pair[pair.index(after: equals)...]))
+            }
+        } else if let space = value.firstIndex(of: " ") {
+            let scheme = value[..<space].lowercased()
+            let credential = trimmed(value[value.index(after: space)...])
+            pieces.append(credential)
+            if scheme == "basic", let data = Data(base64Encoded: credential),
+                let decoded = String(data: data, encoding: .utf8)
+            {
+                pieces.append(decoded)
+                if let colon = decoded.firstIndex(of: ":") {
+                    pieces.append(String(decoded[decoded.index(after: colon)...]))
+                }
+            }
+        }
+        return pieces
+    }
+
+    /// `text` without the spaces and tabs around it.
+    private static func trimmed(_ text: Substring) -> String {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let start = text.firstIndex(where: { !isBlank($0) }), let end = text.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(text[start...end])
+    }
+
+    /// A value as it is, percent-encoded byte by byte (in a URL) and with `/` escaped (in some
+    /// JSON); the other forms are only made for values that have such characters, which tokens rarely do.
+    private static func forms(of value: String) -> [String] {
+        var forms = [value]
+        if !value.utf8.allSatisfy(\.isURLUnreserved) {
+            let hexDigits = Array("0123456789ABCDEF".utf8)
+            var encoded: [UInt8] = []
+            encoded.reserveCapacity(value.utf8.count * 3)
+            for byte in value.utf8 {
+                if byte.isURLUnreserved {
+                    encoded.append(byte)
+                } else {
+                    encoded += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+                }
+            }
+            forms.append(String(decoding: encoded, as: UTF8.self))
+        }
+        if value.utf8.contains(UInt8(ascii: "/")) {
+            forms.append(value.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "\\/"))
+        }
+        return forms
+    }
+}

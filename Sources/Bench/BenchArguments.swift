@@ -18,6 +18,8 @@ struct BenchArguments: Sendable {
     var without: Set<StubPipelineBench.Part> = []
     /// Run N bare decodes of the stub body only (the callgrind baseline) and exit.
     var bareOnly: Int?
+    /// Run N hand-written floor calls only (a `URLRequest` built by hand, then the bare decode) and exit.
+    var floorOnly: Int?
     /// With `--url`: only sequential GETs through the native transport for this many seconds,
     /// then print their rate and exit (for `perf`).
     var nativeOnly: Double?
@@ -26,6 +28,7 @@ struct BenchArguments: Sendable {
         usage: courier-bench [--url URL] [--json PATH] [--quick]
                courier-bench --stub-only N [--eager-logger] [--without logger,token,activity,endpoint]
                courier-bench --bare-only N
+               courier-bench --floor-only N
                courier-bench --url URL --native-only SECONDS
         """
 
@@ -39,6 +42,7 @@ struct BenchArguments: Sendable {
             case "--quick": parsed.quick = true
             case "--stub-only": parsed.stubOnly = iterator.next().flatMap { Int($0) }
             case "--bare-only": parsed.bareOnly = iterator.next().flatMap { Int($0) }
+            case "--floor-only": parsed.floorOnly = iterator.next().flatMap { Int($0) }
             case "--native-only": parsed.nativeOnly = iterator.next().flatMap { Double($0) }
             case "--eager-logger": parsed.eagerLogger = true
             case "--without":

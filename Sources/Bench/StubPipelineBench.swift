@@ -2,6 +2,10 @@ import Courier
 import CourierPlugins
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// A stubbed call through everything an app configures (endpoint closure, logger with its output
 /// discarded, token and activity plugins, envelope decode) against a bare `JSONDecoder` decode
 /// of the same body into the same model.
@@ -37,8 +41,10 @@ struct StubPipelineBench {
         let courierMicros: Double
         let eagerLoggerMicros: Double
         let bareMicros: Double
+        let floorMicros: Double
         var ratio: Double { courierMicros / bareMicros }
         var eagerLoggerRatio: Double { eagerLoggerMicros / bareMicros }
+        var floorRatio: Double { floorMicros / bareMicros }
     }
 
     /// A part of the pipeline that `--without` leaves out, to measure what it costs.
@@ -80,6 +86,7 @@ struct StubPipelineBench {
         var courier: [Double] = []
         var courierEager: [Double] = []
         var bare: [Double] = []
+        var floor: [Double] = []
         _ = try? await provider.request(.goods(page: 1), as: BenchPage.self)
         _ = try? await eager.request(.goods(page: 1), as: BenchPage.self)
         for _ in 0..<rounds {
@@ -101,10 +108,35 @@ struct StubPipelineBench {
                         _ = try? await eager.request(.goods(page: page), as: BenchPage.self)
                     }
                 } / Double(iterations) * 1e6)
+            floor.append(
+                await Stopwatch.time {
+                    for page in 0..<iterations { _ = handWritten(page: page, decoder: decoder) }
+                } / Double(iterations) * 1e6)
         }
         return Result(
             courierMicros: Stopwatch.median(courier), eagerLoggerMicros: Stopwatch.median(courierEager),
-            bareMicros: Stopwatch.median(bare))
+            bareMicros: Stopwatch.median(bare), floorMicros: Stopwatch.median(floor))
+    }
+
+    /// The least a pipeline that hands plugins a `URLRequest` must do for this call, by hand with
+    /// Foundation alone: parse the target's URL, build the POST request with its form body and
+    /// the endpoint closure's headers, copy it as a token plugin returns it with one more header,
+    /// and decode the body. Courier's own work is what the pipeline costs above this.
+    static func handWritten(page: Int, decoder: JSONDecoder) -> BenchPage? {
+        let target = ShopAPI.goods(page: page)
+        guard let url = URL(string: target.baseURL.absoluteString + target.path) else { return nil }
+        var request = URLRequest(url: url)
+        request.httpMethod = target.method.rawValue
+        request.allHTTPHeaderFields = [
+            "Content-Type": "application/x-www-form-urlencoded; charset=utf-8", "platform": "iOS", "sys_ver": "17.4",
+        ]
+        request.httpBody = Data("categoryId=3&pageCurrent=\(page)&pageSize=10&uid=10086".utf8)
+        // A plugin is handed the request and returns a changed copy: the original stays alive.
+        var signed = request
+        signed.setValue("Bearer eyJhbGciOiJIUzI1NiJ9.demo.token", forHTTPHeaderField: "Authorization")
+        return withExtendedLifetime((request, signed)) {
+            try? decoder.decode(BenchEnvelope<BenchPage>.self, from: target.sampleData).data
+        }
     }
 
     /// Runs `count` stubbed calls and nothing else: the workload `valgrind --tool=callgrind` counts.
@@ -113,6 +145,13 @@ struct StubPipelineBench {
         for page in 0..<count {
             _ = try? await provider.request(.goods(page: page), as: BenchPage.self)
         }
+    }
+
+    /// Runs `count` hand-written floor calls (``handWritten(page:decoder:)``): what callgrind
+    /// counts for the floor.
+    static func floorOnly(count: Int) {
+        let decoder = JSONDecoder()
+        for page in 0..<count { _ = handWritten(page: page, decoder: decoder) }
     }
 
     /// Decodes the same body into the same model `count` times, bare: the baseline callgrind counts.

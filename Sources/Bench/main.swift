@@ -25,6 +25,10 @@ if let count = arguments.bareOnly {
     StubPipelineBench.bareOnly(count: count)
     exit(0)
 }
+if let count = arguments.floorOnly {
+    StubPipelineBench.floorOnly(count: count)
+    exit(0)
+}
 if let seconds = arguments.nativeOnly, let url = arguments.liveURL {
     runBlocking {
         let perSecond = await NativeTransportBench(url: url, rounds: 1, secondsPerRound: seconds).runNativeOnly()

@@ -29,9 +29,7 @@ import Foundation
 public struct NetworkLoggerPlugin: PluginType {
     /// The headers masked by every logger, lowercased: `authorization`, `proxy-authorization`,
     /// `cookie`, `set-cookie` and `x-api-key`.
-    public static let alwaysMaskedHeaders: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
-    ]
+    public static let alwaysMaskedHeaders: Set<String> = SecretValues.alwaysSecretHeaders
 
     /// How the logger formats, what it includes and where it writes.
     public let configuration: Configuration

@@ -12,18 +12,12 @@ import Foundation
 /// values is ``SecretValues``'s, shared with CourierTesting's recordings; which names are secret
 /// is the logger's configuration.
 struct SecretMasker: Sendable {
-    /// What a secret is replaced with.
-    static let mask = SecretValues.mask
-
     private let maskedHeaders: Set<String>
     /// The lengths of the names in `maskedHeaders`: most headers are told apart by length
     /// alone, without lowercasing their names.
     private let maskedHeaderLengths: Set<Int>
     private let maskedQueryItems: Set<String>
     private var values = SecretValues()
-
-    /// The values searched for, longest first.
-    var secrets: [String] { values.values }
 
     /// Creates a masker for the built-in header names plus `maskedHeaders` and the query items
     /// named in `maskedQueryItems`.
@@ -57,11 +51,6 @@ struct SecretMasker: Sendable {
             let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems
         else { return }
         values.add(items.compactMap { maskedQueryItems.contains($0.name.lowercased()) ? $0.value : nil })
-    }
-
-    /// Adds `found` (and the forms they take in URLs and JSON) to the secrets.
-    mutating func add(_ found: [String]) {
-        values.add(found)
     }
 
     /// The value to print for header `name`: masked when the header is secret, keeping an

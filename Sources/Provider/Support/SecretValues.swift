@@ -17,6 +17,10 @@ package struct SecretValues: Sendable {
     /// Values shorter than this (in UTF-8 bytes) are masked where their header is printed but
     /// not searched for elsewhere: replacing every `1` or `on` would hide everything and protect nothing.
     package static let minimumSearchedLength = 4
+    /// The headers that are always secret, lowercased: the logger and the recorder both start from these.
+    package static let alwaysSecretHeaders: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
+    ]
     /// Cookie attributes, whose values are not secrets.
     package static let cookieAttributes: Set<String> = [
         "path", "domain", "expires", "max-age", "samesite", "secure", "httponly", "priority", "partitioned",

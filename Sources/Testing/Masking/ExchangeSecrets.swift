@@ -15,9 +15,6 @@ struct ExchangeSecrets {
     let masking: SecretMasking
     private var secrets = SecretValues()
 
-    /// The values searched for, longest first so that a whole value is masked before its parts.
-    var values: [String] { secrets.values }
-
     init(masking: SecretMasking) {
         self.masking = masking
     }

@@ -26,9 +26,7 @@ public struct SecretMasking: Sendable, Equatable {
 
     /// Header names that are always secret, as in the logger: `Authorization`,
     /// `Proxy-Authorization`, `Cookie`, `Set-Cookie` and `X-API-Key`.
-    public static let alwaysMaskedHeaders: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
-    ]
+    public static let alwaysMaskedHeaders: Set<String> = SecretValues.alwaysSecretHeaders
 
     /// Query item names masked by default: the usual names of tokens, keys and signatures
     /// (`token`, `access_token`, `api_key`, `apikey`, `signature`, `sig`, `session`, …), and

@@ -40,7 +40,8 @@ package struct SecretValues: Sendable {
     package mutating func add(_ found: [String]) {
         var added = false
         for value in found where value.utf8.count >= Self.minimumSearchedLength {
-            for form in Self.forms(of: value) where !values.contains(form) {
+            // Bytes compared, not text: Swift's `==` holds composed and decomposed accents equal.
+            for form in Self.forms(of: value) where !values.contains(where: { $0.utf8.elementsEqual(form.utf8) }) {
                 values.append(form)
                 added = true
             }
@@ -131,7 +132,9 @@ package struct SecretValues: Sendable {
                 continue search
             }
             found.append(index..<(index + needle.count))
-            index += needle.count
+            // One step, not the needle's length: an occurrence that overlaps this one must be
+            // masked too (the ranges are merged afterwards).
+            index += 1
         }
     }
 
@@ -162,17 +165,34 @@ package struct SecretValues: Sendable {
         return pieces
     }
 
-    /// `text` without the spaces and tabs around it.
+    /// `text` without the white space around it (a no-break space included), as Foundation trims.
     private static func trimmed(_ text: Substring) -> String {
-        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        let isBlank: (Character) -> Bool = { $0.isWhitespace && !$0.isNewline }
         guard let start = text.firstIndex(where: { !isBlank($0) }), let end = text.lastIndex(where: { !isBlank($0) })
         else { return "" }
         return String(text[start...end])
     }
 
     /// A value as it is, percent-encoded byte by byte (in a URL) and with `/` escaped (in some
-    /// JSON); the other forms are only made for values that have such characters, which tokens rarely do.
+    /// JSON), and a non-ASCII value also with its accents composed and decomposed (the bytes differ,
+    /// the text does not); the other forms are only made for values that have such characters,
+    /// which tokens rarely do.
     private static func forms(of value: String) -> [String] {
+        var forms = [value]
+        if !value.utf8.allSatisfy({ $0 < 0x80 }) {
+            for normalized in [value.precomposedStringWithCanonicalMapping, value.decomposedStringWithCanonicalMapping]
+            where !forms.contains(where: { $0.utf8.elementsEqual(normalized.utf8) }) {
+                forms.append(normalized)
+            }
+        }
+        let spellings = forms
+        forms = []
+        for spelling in spellings { forms += urlAndJSONForms(of: spelling) }
+        return forms
+    }
+
+    /// `value`, percent-encoded when it has bytes a URL encodes, and with `/` escaped when it has one.
+    private static func urlAndJSONForms(of value: String) -> [String] {
         var forms = [value]
         if !value.utf8.allSatisfy(\.isURLUnreserved) {
             let hexDigits = Array("0123456789ABCDEF".utf8)

@@ -49,7 +49,7 @@ struct BenchRunner {
         var report = Report()
         let scale = arguments.quick ? 10 : 1
 
-        let stub = await StubPipelineBench.run(iterations: 20_000 / scale, rounds: 5)
+        let stub = await StubPipelineBench.run(iterations: 20_000 / scale, rounds: 8)
         report.rows.append(
             Row(
                 "stub pipeline (µs/call) vs bare decode", format(stub.courierMicros), format(stub.bareMicros),
@@ -86,7 +86,7 @@ struct BenchRunner {
 
         if let url = arguments.liveURL {
             let live = LiveBench(
-                url: url, rounds: arguments.quick ? 4 : 30, requestsPerRound: arguments.quick ? 100 : 500)
+                url: url, rounds: arguments.quick ? 4 : 32, requestsPerRound: arguments.quick ? 100 : 500)
             for width in [1, 32] {
                 appendLive(await live.run(width: width), width: width, to: &report)
             }

@@ -25,7 +25,8 @@ enum Stopwatch {
 }
 
 /// How one client's rounds compare with the baseline's rounds of the same cycles: the geometric
-/// mean of the per-cycle ratios and its 95 % interval (two standard errors of the mean log ratio).
+/// mean of the per-cycle ratios and its 95 % interval (Student's t for the number of rounds times
+/// the standard error of the mean log ratio).
 ///
 /// Pairing each round with the baseline's round of the same cycle cancels the drift of a shared
 /// machine's load, which moves whole runs by ±7 %; a ratio of two medians keeps that drift.
@@ -44,8 +45,19 @@ struct PairedRatio {
         }
         let average = logs.reduce(0, +) / Double(logs.count)
         let variance = logs.map { ($0 - average) * ($0 - average) }.reduce(0, +) / Double(max(1, logs.count - 1))
-        let margin = 2 * (variance / Double(logs.count)).squareRoot()
+        let margin = Self.studentT95(degreesOfFreedom: logs.count - 1) * (variance / Double(logs.count)).squareRoot()
         (mean, low, high) = (exp(average), exp(average - margin), exp(average + margin))
+    }
+
+    /// The two-sided 95 % quantile of Student's t distribution.
+    private static func studentT95(degreesOfFreedom: Int) -> Double {
+        let table: [Double] = [
+            12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160, 2.145,
+            2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
+            2.045, 2.042,
+        ]
+        guard degreesOfFreedom >= 1 else { return .infinity }
+        return degreesOfFreedom <= table.count ? table[degreesOfFreedom - 1] : 1.96 + 2.4 / Double(degreesOfFreedom)
     }
 }
 

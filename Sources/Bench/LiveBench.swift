@@ -8,8 +8,8 @@ import Foundation
 /// GETs to a loopback server: Courier against raw `URLSession` (`dataTask` on a session with the
 /// default configuration), against `URLSession.shared`, and Courier's `URLSessionTransport` alone
 /// (what the `Provider` adds is the difference), sequential and wide, in many short interleaved
-/// rounds whose order turns (A B C D, B C D A, …): requests per second, the process's CPU time per
-/// request, and each client's rounds against raw `URLSession`'s of the same cycle.
+/// rounds in balanced orders: requests per second, the process's CPU time per request, and each
+/// client's rounds against raw `URLSession`'s of the same cycle.
 struct LiveBench {
     struct Target: TargetType {
         let url: URL
@@ -62,12 +62,15 @@ struct LiveBench {
         for call in calls.values { try? await call() }
         var rates: [Client: [Double]] = [:]
         var cpu: [Client: [Double]] = [:]
-        let clients = Client.allCases
-        // The order turns each round so that no client always runs right after the same other
-        // one, or always first on a machine whose load drifts.
+        // Rounds follow four orders in turn in which each client runs first once and right after
+        // each other client once (a balanced Latin square): whatever one client leaves behind for
+        // the next, and the drift of a shared machine's load, fall on every client alike.
+        let orders: [[Client]] = [
+            [.raw, .shared, .courier, .transport], [.shared, .transport, .raw, .courier],
+            [.transport, .courier, .shared, .raw], [.courier, .raw, .transport, .shared],
+        ]
         for round in 0..<rounds {
-            for slot in clients.indices {
-                let client = clients[(round + slot) % clients.count]
+            for client in orders[round % orders.count] {
                 guard let call = calls[client] else { continue }
                 let result = await throughput(width: width) {
                     do {

@@ -83,39 +83,32 @@ struct StubPipelineBench {
         let provider = makeProvider()
         let eager = makeProvider(logger: .eager)
         let decoder = JSONDecoder()
-        var courier: [Double] = []
-        var courierEager: [Double] = []
-        var bare: [Double] = []
-        var floor: [Double] = []
         _ = try? await provider.request(.goods(page: 1), as: BenchPage.self)
         _ = try? await eager.request(.goods(page: 1), as: BenchPage.self)
-        for _ in 0..<rounds {
-            courier.append(
-                await Stopwatch.time {
+        enum Kind: CaseIterable { case courier, bare, eager, floor }
+        var micros: [Kind: [Double]] = [:]
+        for round in 0..<rounds {
+            // The order turns each round, so that none of the four always runs first or after the same one.
+            let kinds = Kind.allCases
+            for slot in kinds.indices {
+                let kind = kinds[(round + slot) % kinds.count]
+                let seconds = await Stopwatch.time {
                     for page in 0..<iterations {
-                        _ = try? await provider.request(.goods(page: page), as: BenchPage.self)
+                        switch kind {
+                        case .courier: _ = try? await provider.request(.goods(page: page), as: BenchPage.self)
+                        case .bare: _ = try? decoder.decode(BenchEnvelope<BenchPage>.self, from: body)
+                        case .eager: _ = try? await eager.request(.goods(page: page), as: BenchPage.self)
+                        case .floor: _ = handWritten(page: page, decoder: decoder)
+                        }
                     }
-                } / Double(iterations) * 1e6)
-            bare.append(
-                await Stopwatch.time {
-                    for _ in 0..<iterations {
-                        _ = try? decoder.decode(BenchEnvelope<BenchPage>.self, from: body)
-                    }
-                } / Double(iterations) * 1e6)
-            courierEager.append(
-                await Stopwatch.time {
-                    for page in 0..<iterations {
-                        _ = try? await eager.request(.goods(page: page), as: BenchPage.self)
-                    }
-                } / Double(iterations) * 1e6)
-            floor.append(
-                await Stopwatch.time {
-                    for page in 0..<iterations { _ = handWritten(page: page, decoder: decoder) }
-                } / Double(iterations) * 1e6)
+                }
+                micros[kind, default: []].append(seconds / Double(iterations) * 1e6)
+            }
         }
         return Result(
-            courierMicros: Stopwatch.median(courier), eagerLoggerMicros: Stopwatch.median(courierEager),
-            bareMicros: Stopwatch.median(bare), floorMicros: Stopwatch.median(floor))
+            courierMicros: Stopwatch.median(micros[.courier] ?? []),
+            eagerLoggerMicros: Stopwatch.median(micros[.eager] ?? []),
+            bareMicros: Stopwatch.median(micros[.bare] ?? []), floorMicros: Stopwatch.median(micros[.floor] ?? []))
     }
 
     /// The least a pipeline that hands plugins a `URLRequest` must do for this call, by hand with

@@ -62,13 +62,7 @@ struct LiveBench {
         for call in calls.values { try? await call() }
         var rates: [Client: [Double]] = [:]
         var cpu: [Client: [Double]] = [:]
-        // Rounds follow four orders in turn in which each client runs first once and right after
-        // each other client once (a balanced Latin square): whatever one client leaves behind for
-        // the next, and the drift of a shared machine's load, fall on every client alike.
-        let orders: [[Client]] = [
-            [.raw, .shared, .courier, .transport], [.shared, .transport, .raw, .courier],
-            [.transport, .courier, .shared, .raw], [.courier, .raw, .transport, .shared],
-        ]
+        let orders = BalancedOrder.rounds(of: Client.allCases)
         for round in 0..<rounds {
             for client in orders[round % orders.count] {
                 guard let call = calls[client] else { continue }

@@ -87,11 +87,9 @@ struct StubPipelineBench {
         _ = try? await eager.request(.goods(page: 1), as: BenchPage.self)
         enum Kind: CaseIterable { case courier, bare, eager, floor }
         var micros: [Kind: [Double]] = [:]
+        let orders = BalancedOrder.rounds(of: Kind.allCases)
         for round in 0..<rounds {
-            // The order turns each round, so that none of the four always runs first or after the same one.
-            let kinds = Kind.allCases
-            for slot in kinds.indices {
-                let kind = kinds[(round + slot) % kinds.count]
+            for kind in orders[round % orders.count] {
                 let seconds = await Stopwatch.time {
                     for page in 0..<iterations {
                         switch kind {

@@ -112,21 +112,13 @@ public struct SecretMasking: Sendable, Equatable {
         guard isSecret(header: name) else { return value }
         let lowered = name.lowercased()
         if lowered == "cookie" || lowered == "set-cookie" { return Self.maskedCookie(value) }
-        return Self.maskedCredential(value)
+        return SecretValues.maskedCredential(value)
     }
 
     static func isSecret(_ name: String, in names: Set<String>) -> Bool {
         let lowered = name.lowercased()
         return names.contains(lowered) || secretFragments.contains { lowered.contains($0) }
     }
-
-    /// `Bearer ***` for a value with a scheme, `***` otherwise.
-    static func maskedCredential(_ value: String) -> String {
-        SecretValues.maskedCredential(value)
-    }
-
-    /// Cookie attributes, whose values are not secrets.
-    static let cookieAttributes = SecretValues.cookieAttributes
 
     /// `a=***; b=***; Path=/`: every cookie value masked, attributes kept. Commas separate
     /// cookies too, as Foundation joins several `Set-Cookie` headers with `, `.
@@ -137,7 +129,7 @@ public struct SecretMasking: Sendable, Equatable {
             if let equals = part.firstIndex(of: "=") {
                 let name = part[..<equals]
                 let key = name.trimmingCharacters(in: .whitespaces).lowercased()
-                result += cookieAttributes.contains(key) ? part : "\(name)=\(mask)"
+                result += SecretValues.cookieAttributes.contains(key) ? part : "\(name)=\(mask)"
             } else {
                 result += part
             }

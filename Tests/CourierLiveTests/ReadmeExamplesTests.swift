@@ -135,6 +135,29 @@ enum ReadmeExamples {
         }
     }
 
+    final class AuditPlugin: PluginType {
+        private let lines = LockedState<[String]>([])
+
+        func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+            var request = request
+            request.replaceHeaderField("X-Request-Id", value: UUID().uuidString)
+            return request
+        }
+
+        func willSend(_ request: URLRequest, target: any TargetType) {
+            let headers = request.allHTTPHeaderFields ?? [:]
+            var secrets = SecretValues()
+            for (name, value) in headers where SecretValues.alwaysSecretHeaders.contains(name.lowercased()) {
+                secrets.add(header: name, value: value)
+            }
+            let line =
+                "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "") \(headers.sorted { $0.key < $1.key })"
+            lines.withLock { $0.append(secrets.masked(line)) }
+        }
+
+        var recorded: [String] { lines.withLock { $0 } }
+    }
+
     struct Session {
         static let current = Session()
         let token = "token"
@@ -289,6 +312,31 @@ struct ReadmeExamplesTests {
             transport: stubs, envelope: JSONEnvelope(successFlagKey: "succeed"))
         try await ReadmeExamples.pages(mall: mall)
         #expect(stubs.sentRequests.count == 2)
+    }
+
+    @Test("the audit plugin example stamps a request id and masks the token in its lines")
+    func auditPlugin() async throws {
+        typealias MallAPI = ReadmeExamples.MallAPI
+        let stubs = StubTransport()
+        stubs.when(MallAPI.goods(page: 1, categoryId: 3)).respond(.json(#"{"succeed":true,"code":0,"data":null}"#))
+        let audit = ReadmeExamples.AuditPlugin()
+        let mall = Provider<MallAPI>(
+            endpointClosure: { target in
+                Provider.defaultEndpointMapping(for: target)
+                    .adding(newHTTPHeaderFields: ["Authorization": "Bearer s3cret-token"])
+            },
+            transport: stubs, plugins: [audit])
+
+        _ = try await mall.request(.goods(page: 1, categoryId: 3))
+
+        let line = try #require(audit.recorded.first)
+        #expect(audit.recorded.count == 1)
+        #expect(line.hasPrefix("POST https://mall.example.com/mallProductsInfo/getProductList"))
+        #expect(line.contains("X-Request-Id"))
+        #expect(!line.contains("s3cret-token"))
+        #expect(line.contains("***"))
+        let sent = try #require(stubs.sentRequests.first)
+        #expect(sent.urlRequest.value(forHTTPHeaderField: "X-Request-Id")?.count == 36)
     }
 
     @Test("the plugin and timeout examples build providers")

@@ -55,12 +55,30 @@ struct HeaderFieldsTests {
     func replaceHeaderField(headers: [String: String]?, value: String) throws {
         var request = URLRequest(url: try #require(URL(string: "https://api.example.com/a")))
         request.allHTTPHeaderFields = headers
-        for name in ["Authorization", "Content-Type"] {
+        for name in Self.headerNames {
             var fast = request
-            fast.replaceHeaderField(canonicalName: name, value: value)
+            fast.replaceHeaderField(name, value: value)
             let reference = throughFoundation(request, name, value)
             #expect(fast.allHTTPHeaderFields == reference.allHTTPHeaderFields, "\(name): \(value.debugDescription)")
             #expect(fast.value(forHTTPHeaderField: name) == reference.value(forHTTPHeaderField: name))
+        }
+    }
+
+    /// Names Foundation stores as they are, and names it respells (any case, digits, `ETag`).
+    private static let headerNames = [
+        "Authorization", "Content-Type", "X-Api-Key", "A", "authorization", "CONTENT-type", "x-api-key",
+        "X-2fa", "ETag", "X_Token", "Content-", "-Trace", "Ünïcode",
+    ]
+
+    @Test("only a name spelled as Foundation stores it skips setValue")
+    func storedSpelling() {
+        for name in ["Authorization", "Content-Type", "X-Api-Key", "A", "Www-Authenticate"] {
+            #expect(HeaderFields.isStoredSpelling(name), "\(name)")
+        }
+        for name in [
+            "", "authorization", "ETag", "X-API-Key", "X-2fa", "X_Token", "Content-", "-Trace", "A--B", "Ünïcode",
+        ] {
+            #expect(!HeaderFields.isStoredSpelling(name), "\(name)")
         }
     }
 

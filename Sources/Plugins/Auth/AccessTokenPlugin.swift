@@ -58,7 +58,7 @@ public struct AccessTokenPlugin: PluginType {
         guard !token.isEmpty else { return request }
         var request = request
         // Any spelling of the name counts as the same header: drop them all, then set one.
-        request.replaceHeaderField(canonicalName: "Authorization", value: authorizationType.headerValue(for: token))
+        request.replaceHeaderField("Authorization", value: authorizationType.headerValue(for: token))
         return request
     }
 

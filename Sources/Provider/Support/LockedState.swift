@@ -9,16 +9,27 @@
 ///
 /// On Linux, `Mutex` locks with raw futex calls from an uninstrumented module, so
 /// ThreadSanitizer sees none of its ordering and reports every access made under it as a race;
-/// `scripts/test --sanitize=thread` must stay clean, and a pthread mutex is just as fast
-/// uncontended. Package access: the native transport and the testing kit share it.
-package final class LockedState<State>: @unchecked Sendable {
+/// a pthread mutex is just as fast uncontended. Courier's transports and the built-in plugins
+/// keep their state in it, and an app's plugin can do the same:
+///
+/// ```swift
+/// final class CallCounter: PluginType {
+///     private let count = LockedState(0)
+///
+///     func willSend(_ request: URLRequest, target: any TargetType) {
+///         count.withLock { $0 += 1 }
+///     }
+///     var calls: Int { count.withLock { $0 } }
+/// }
+/// ```
+public final class LockedState<State: Sendable>: @unchecked Sendable {
     // Unchecked: `state` is read and written only inside `withLock`, between `pthread_mutex_lock`
     // and `pthread_mutex_unlock` on `mutex`, which is allocated once and never moved.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var state: State
 
     /// Creates the lock around `state`.
-    package init(_ state: State) {
+    public init(_ state: State) {
         self.state = state
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -31,8 +42,9 @@ package final class LockedState<State>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Runs `body` with exclusive access to the state.
-    package func withLock<Result, Failure: Error>(
+    /// Runs `body` with exclusive access to the state and returns its result. `body` must not
+    /// call `withLock` on the same instance: the mutex is not recursive.
+    public func withLock<Result, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)

@@ -11,33 +11,44 @@ import Foundation
 ///
 /// `NetworkLoggerPlugin` masks its lines with it and CourierTesting its recordings, so both
 /// agree on what a secret is and how it is found; which names are secret stays each one's rule.
-package struct SecretValues: Sendable {
+/// An app's own logging plugin can mask its lines the same way:
+///
+/// ```swift
+/// var secrets = SecretValues()
+/// for (name, value) in request.allHTTPHeaderFields ?? [:]
+/// where SecretValues.alwaysSecretHeaders.contains(name.lowercased()) {
+///     secrets.add(header: name, value: value)
+/// }
+/// let line = secrets.masked("GET \(request.url?.absoluteString ?? "") \(request.allHTTPHeaderFields ?? [:])")
+/// ```
+public struct SecretValues: Sendable {
     /// What a secret is replaced with.
-    package static let mask = "***"
+    public static let mask = "***"
     /// Values shorter than this (in UTF-8 bytes) are masked where their header is printed but
     /// not searched for elsewhere: replacing every `1` or `on` would hide everything and protect nothing.
-    package static let minimumSearchedLength = 4
+    public static let minimumSearchedLength = 4
     /// The headers that are always secret, lowercased: the logger and the recorder both start from these.
-    package static let alwaysSecretHeaders: Set<String> = [
+    public static let alwaysSecretHeaders: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
     ]
     /// Cookie attributes, whose values are not secrets.
-    package static let cookieAttributes: Set<String> = [
+    public static let cookieAttributes: Set<String> = [
         "path", "domain", "expires", "max-age", "samesite", "secure", "httponly", "priority", "partitioned",
     ]
 
     /// The values searched for, longest first so that a whole value is masked before its parts.
-    package private(set) var values: [String] = []
+    public private(set) var values: [String] = []
 
-    package init() {}
+    /// Creates an empty set: nothing is masked until values are added.
+    public init() {}
 
     /// Adds the secret parts of the value of the secret header `name`.
-    package mutating func add(header name: String, value: String) {
+    public mutating func add(header name: String, value: String) {
         add(Self.pieces(ofHeader: name.lowercased(), value: value))
     }
 
     /// Adds `found` (and the forms they take in URLs and JSON).
-    package mutating func add(_ found: [String]) {
+    public mutating func add(_ found: [String]) {
         var added = false
         for value in found where value.utf8.count >= Self.minimumSearchedLength {
             // Bytes compared, not text: Swift's `==` holds composed and decomposed accents equal.
@@ -53,7 +64,7 @@ package struct SecretValues: Sendable {
     ///
     /// One pass over the UTF-8 bytes per secret, in Swift: Foundation's `contains` and
     /// `replacingOccurrences` go through `NSString` on Linux and cost more than a whole log line.
-    package func masked(_ text: String) -> String {
+    public func masked(_ text: String) -> String {
         guard !values.isEmpty else { return text }
         var text = text
         let masked = text.withUTF8 { bytes -> String? in
@@ -82,7 +93,7 @@ package struct SecretValues: Sendable {
 
     /// Like ``masked(_:)`` for text that was cut short: a secret cut in two at the end would
     /// leave its first part, so a trailing start of any secret is removed too.
-    package func maskedCut(_ text: String) -> String {
+    public func maskedCut(_ text: String) -> String {
         let masked = masked(text)
         guard let longestSecret = values.first else { return masked }
         let tail = Array(masked.utf8.suffix(longestSecret.utf8.count))
@@ -104,7 +115,7 @@ package struct SecretValues: Sendable {
 
     /// A credential as it may be shown: `Bearer ***` for a value with a scheme, which helps a
     /// reader and is not secret; `***` otherwise.
-    package static func maskedCredential(_ value: String) -> String {
+    public static func maskedCredential(_ value: String) -> String {
         if let space = value.firstIndex(of: " "), !value[..<space].isEmpty,
             value[..<space].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
         {

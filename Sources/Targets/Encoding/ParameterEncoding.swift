@@ -42,7 +42,7 @@ enum ParameterEncodingSupport {
     /// Sets `Content-Type: contentType` on `request` unless it already has a `Content-Type`.
     static func setContentTypeIfAbsent(_ contentType: String, on request: inout URLRequest) {
         if !hasHeader("Content-Type", in: request) {
-            request.replaceHeaderField(canonicalName: "Content-Type", value: contentType)
+            request.replaceHeaderField("Content-Type", value: contentType)
         }
     }
 

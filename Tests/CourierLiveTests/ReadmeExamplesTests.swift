@@ -150,8 +150,10 @@ enum ReadmeExamples {
             for (name, value) in headers where SecretValues.alwaysSecretHeaders.contains(name.lowercased()) {
                 secrets.add(header: name, value: value)
             }
+            // Raw strings: `"\(headers)"` would escape quotes, and an escaped secret is not found.
+            let fields = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
             let line =
-                "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "") \(headers.sorted { $0.key < $1.key })"
+                "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "") \(fields.joined(separator: "; "))"
             lines.withLock { $0.append(secrets.masked(line)) }
         }
 
@@ -323,7 +325,9 @@ struct ReadmeExamplesTests {
         let mall = Provider<MallAPI>(
             endpointClosure: { target in
                 Provider.defaultEndpointMapping(for: target)
-                    .adding(newHTTPHeaderFields: ["Authorization": "Bearer s3cret-token"])
+                    .adding(newHTTPHeaderFields: [
+                        "Authorization": "Bearer s3cret-token", "Cookie": #"sid="s3cret-cookie""#,
+                    ])
             },
             transport: stubs, plugins: [audit])
 
@@ -334,6 +338,7 @@ struct ReadmeExamplesTests {
         #expect(line.hasPrefix("POST https://mall.example.com/mallProductsInfo/getProductList"))
         #expect(line.contains("X-Request-Id"))
         #expect(!line.contains("s3cret-token"))
+        #expect(!line.contains("s3cret-cookie"))
         #expect(line.contains("***"))
         let sent = try #require(stubs.sentRequests.first)
         #expect(sent.urlRequest.value(forHTTPHeaderField: "X-Request-Id")?.count == 36)

@@ -19,8 +19,12 @@ import Foundation
 /// where SecretValues.alwaysSecretHeaders.contains(name.lowercased()) {
 ///     secrets.add(header: name, value: value)
 /// }
-/// let line = secrets.masked("GET \(request.url?.absoluteString ?? "") \(request.allHTTPHeaderFields ?? [:])")
+/// let headers = (request.allHTTPHeaderFields ?? [:]).map { "\($0.key): \($0.value)" }
+/// let line = secrets.masked(headers.joined(separator: "; "))
 /// ```
+///
+/// Mask text as it is printed: a secret is searched for byte for byte, so a line made with
+/// `"\(dictionary)"` (which escapes each `"` and `\`) can hide a value that contains them.
 public struct SecretValues: Sendable {
     /// What a secret is replaced with.
     public static let mask = "***"
@@ -37,7 +41,7 @@ public struct SecretValues: Sendable {
     ]
 
     /// The values searched for, longest first so that a whole value is masked before its parts.
-    public private(set) var values: [String] = []
+    private var values: [String] = []
 
     /// Creates an empty set: nothing is masked until values are added.
     public init() {}
@@ -47,7 +51,8 @@ public struct SecretValues: Sendable {
         add(Self.pieces(ofHeader: name.lowercased(), value: value))
     }
 
-    /// Adds `found` (and the forms they take in URLs and JSON).
+    /// Adds `found` (and the forms they take in URLs and JSON). A value shorter than
+    /// ``minimumSearchedLength`` UTF-8 bytes is not added: mask it where you print it.
     public mutating func add(_ found: [String]) {
         var added = false
         for value in found where value.utf8.count >= Self.minimumSearchedLength {
@@ -150,7 +155,8 @@ public struct SecretValues: Sendable {
     }
 
     /// The secret parts of a header value: the whole value, the credential after a scheme, the
-    /// user and password of Basic credentials, and each cookie value.
+    /// user and password of Basic credentials, and each cookie value (a quoted one with and
+    /// without its quotes).
     private static func pieces(ofHeader name: String, value: String) -> [String] {
         var pieces = [value]
         if name == "cookie" || name == "set-cookie" {
@@ -158,7 +164,12 @@ public struct SecretValues: Sendable {
                 guard let equals = pair.firstIndex(of: "=") else { continue }
                 let key = trimmed(pair[..<equals]).lowercased()
                 guard !cookieAttributes.contains(key) else { continue }
-                pieces.append(trimmed(pair[pair.index(after: equals)...]))
+                let cookie = trimmed(pair[pair.index(after: equals)...])
+                pieces.append(cookie)
+                // A quoted value (RFC 6265 allows one) is often echoed, or escaped, without its quotes.
+                if cookie.count > 2, cookie.hasPrefix("\""), cookie.hasSuffix("\"") {
+                    pieces.append(String(cookie.dropFirst().dropLast()))
+                }
             }
         } else if let space = value.firstIndex(of: " ") {
             let scheme = value[..<space].lowercased()

@@ -70,8 +70,13 @@ package enum HeaderFields {
 }
 
 extension URLRequest {
-    /// Sets the header `name` to `value`, first removing the header under every other spelling
-    /// of its name: what `setValue(_:forHTTPHeaderField:)` does, without its cost on Linux.
+    /// Sets the header `name` to `value`, first removing the header under every spelling of its
+    /// name: `setValue(_:forHTTPHeaderField:)`'s result, without its cost on Linux.
+    ///
+    /// Unlike `setValue`, which replaces one earlier spelling, every spelling goes (`authorization`
+    /// and `AUTHORIZATION` alike), so the request ends with exactly one such header; and a value
+    /// Foundation refuses (a CR or LF that does not fold a line, a NUL) leaves none rather than
+    /// the old one.
     ///
     /// FoundationNetworking's `setValue` capitalizes the name through `NSString`, walks the value
     /// `Character` by `Character` and lowercases every header name already there: some 20,000

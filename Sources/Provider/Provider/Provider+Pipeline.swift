@@ -18,10 +18,38 @@ extension Provider {
     func perform<Output>(
         _ target: Target, progress: ProgressBlock?, decode: (Response) throws(CourierError) -> Output
     ) async -> Result<Output, CourierError> {
+        var output: Output?
+        let result = await perform(target, progress: progress) { (response: Response) throws(CourierError) in
+            output = try decode(response)
+        }
+        switch result {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let response):
+            // `accept` ran on this response last, so `output` is its decoding; decoding again
+            // keeps this total without a force unwrap.
+            if let output { return .success(output) }
+            do throws(CourierError) {
+                return .success(try decode(response))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// Runs the whole pipeline for `target`, retries included. `accept` checks (and may decode)
+    /// each response before the plugins see it, and once more a response a plugin put in its
+    /// place: a call that succeeds has passed `accept` with the response it returns, last.
+    ///
+    /// Not generic over the output, so the pipeline's own types are known when it is compiled
+    /// and a call asks the runtime for no generic metadata.
+    func perform(
+        _ target: Target, progress: ProgressBlock?, accept: (Response) throws(CourierError) -> Void
+    ) async -> Result<Response, CourierError> {
         let endpoint = endpointClosure(target)
         var attempt = 1
         while true {
-            let outcome = await attemptOnce(target, endpoint: endpoint, progress: progress, decode: decode)
+            let outcome = await attemptOnce(target, endpoint: endpoint, progress: progress, accept: accept)
             guard case .failure(let error) = outcome.result, let request = outcome.request,
                 attempt < options.maximumAttempts, !error.isCancelled
             else { return outcome.result }
@@ -43,16 +71,10 @@ extension Provider {
         }
     }
 
-    private struct Attempt<Output> {
-        /// The prepared request, or `nil` when the call failed before one existed.
-        var request: URLRequest?
-        var result: Result<Output, CourierError>
-    }
-
-    private func attemptOnce<Output>(
+    private func attemptOnce(
         _ target: Target, endpoint: Endpoint, progress: ProgressBlock?,
-        decode: (Response) throws(CourierError) -> Output
-    ) async -> Attempt<Output> {
+        accept: (Response) throws(CourierError) -> Void
+    ) async -> Attempt {
         let request: URLRequest
         do throws(CourierError) {
             request = try await prepareRequest(endpoint, target: target)
@@ -64,10 +86,11 @@ extension Provider {
         for plugin in plugins { plugin.willSend(request, target: target) }
 
         var result = await exchange(request, endpoint: endpoint, target: target, progress: progress)
-        var decoded: (response: Response, output: Output)?
+        var accepted: Response?
         if case .success(let response) = result {
             do throws(CourierError) {
-                decoded = (response, try decode(response))
+                try accept(response)
+                accepted = response
             } catch {
                 result = .failure(error)
             }
@@ -76,20 +99,15 @@ extension Provider {
         for plugin in plugins { plugin.didReceive(result, target: target) }
         for plugin in plugins { result = await plugin.process(result, target: target) }
 
-        switch result {
-        case .failure(let error):
-            return Attempt(request: request, result: .failure(error))
-        case .success(let response):
-            if let decoded, decoded.response === response {
-                return Attempt(request: request, result: .success(decoded.output))
-            }
-            // A plugin replaced the response: decode the one it chose.
+        if case .success(let response) = result, response !== accepted {
+            // A plugin replaced the response: check the one it chose.
             do throws(CourierError) {
-                return Attempt(request: request, result: .success(try decode(response)))
+                try accept(response)
             } catch {
-                return Attempt(request: request, result: .failure(error))
+                result = .failure(error)
             }
         }
+        return Attempt(request: request, result: result)
     }
 
     /// Steps 1: the endpoint's request, through the request closure and every `prepare`.
@@ -167,7 +185,11 @@ extension Provider {
     ) async -> Result<Response, CourierError> {
         let body: TransferBody
         do {
-            body = try await TransferBody.prepare(for: task, request: request)
+            if let ready = try TransferBody.ready(for: task, request: request) {
+                body = ready
+            } else {
+                body = try await TransferBody.prepare(for: task, request: request)
+            }
         } catch {
             return .failure(Task.isCancelled ? .cancelled : Self.courierError(error))
         }
@@ -180,23 +202,29 @@ extension Provider {
         let transportRequest = TransportRequest(urlRequest: body.request, kind: body.kind, progress: onProgress)
         let answer: TransportResponse
         do {
-            let shared = trackInflights && transportRequest.kind.isData
-            answer = try await Deadline.run(within: timeout) { [transport, inflights] in
-                let answer =
-                    shared
-                    ? try await inflights.send(transportRequest, over: transport)
-                    : try await transport.send(transportRequest)
-                // A download that ended just as the call was cancelled or timed out is not kept.
-                if Task.isCancelled, let file = answer.downloadedFileURL {
-                    try? FileManager.default.removeItem(at: file)
-                    throw CancellationError()
-                }
-                return answer
+            if let timeout {
+                answer = try await Deadline.run(within: timeout) { try await self.send(transportRequest) }
+            } else {
+                answer = try await send(transportRequest)
             }
         } catch {
             return .failure(Task.isCancelled ? .cancelled : Self.courierError(error))
         }
         return finishTransfer(answer, request: body.request, task: task)
+    }
+
+    /// The transport call itself, shared with identical calls in flight when the provider tracks them.
+    private func send(_ transportRequest: TransportRequest) async throws -> TransportResponse {
+        let answer =
+            trackInflights && transportRequest.kind.isData
+            ? try await inflights.send(transportRequest, over: transport)
+            : try await transport.send(transportRequest)
+        // A download that ended just as the call was cancelled or timed out is not kept.
+        if Task.isCancelled, let file = answer.downloadedFileURL {
+            try? FileManager.default.removeItem(at: file)
+            throw CancellationError()
+        }
+        return answer
     }
 
     /// The time limit of `target`: its own, or the provider's default.
@@ -222,4 +250,12 @@ extension Provider {
         if error is CancellationError || (error as? URLError)?.code == .cancelled { return .cancelled }
         return .underlying(error, nil)
     }
+}
+
+/// One attempt's result, and the request it sent (for the plugins' `retry`); `request` is `nil`
+/// when the call failed before one existed. At file scope: nested in the generic `Provider`,
+/// its metadata would be looked up at run time on every call.
+private struct Attempt {
+    var request: URLRequest?
+    var result: Result<Response, CourierError>
 }

@@ -17,9 +17,8 @@ extension Provider {
     ///
     /// - Throws: a ``CourierError``; a cancelled call throws `.underlying(CancellationError(), nil)`.
     public func request(_ target: Target) async throws -> Response {
-        try await perform(target, progress: nil) { (response: Response) throws(CourierError) -> Response in
+        try await perform(target, progress: nil) { (response: Response) throws(CourierError) in
             try checkEnvelope(of: response, target: target)
-            return response
         }.get()
     }
 
@@ -70,10 +69,8 @@ extension Provider {
         var onProgress: ProgressBlock?
         if let reporter { onProgress = { step in reporter.report(step) } }
         let task = Task {
-            let result = await self.perform(target, progress: onProgress) {
-                (response: Response) throws(CourierError) -> Response in
+            let result = await self.perform(target, progress: onProgress) { (response: Response) throws(CourierError) in
                 try self.checkEnvelope(of: response, target: target)
-                return response
             }
             // The last progress step (1.0, with the response) comes before the completion.
             if case .success(let response) = result { reporter?.finish(with: response) }
@@ -102,9 +99,8 @@ extension Provider {
             let reporter = ProgressReporter { continuation.yield($0) }
             let task = Task {
                 let result = await self.perform(target, progress: { reporter.report($0) }) {
-                    (response: Response) throws(CourierError) -> Response in
+                    (response: Response) throws(CourierError) in
                     try self.checkEnvelope(of: response, target: target)
-                    return response
                 }
                 switch result {
                 case .success(let response):

@@ -30,20 +30,24 @@ struct TransferBody: Sendable {
     /// chunks (off the Swift concurrency pool) and streamed from there.
     ///
     /// - Throws: ``UploadBodyError`` or `CancellationError`.
+    /// The body of a task that needs no waiting (anything but a multipart upload), without an
+    /// async step; `nil` for a multipart upload, which ``prepare(for:request:memoryThreshold:)`` makes.
+    static func ready(for task: RequestTask, request: URLRequest) throws -> TransferBody? {
+        switch task {
+        case .uploadMultipart, .uploadCompositeMultipart: nil
+        case .uploadFile(let url): try uploadFile(url, request: request)
+        case .downloadDestination, .downloadParameters: TransferBody(request: request, kind: .download)
+        default: TransferBody(request: request, kind: .data)
+        }
+    }
+
     static func prepare(
         for task: RequestTask, request: URLRequest,
         memoryThreshold: Int64 = MultipartFormDataEncoder.memoryThreshold
     ) async throws -> TransferBody {
         switch task {
         case .uploadFile(let url):
-            // The transport's own error for a missing file is an opaque URLError; this one says which file.
-            _ = try MultipartFormDataEncoder.fileSize(of: url)
-            var request = request
-            if request.value(forHTTPHeaderField: "Content-Type") == nil {
-                request.setValue(
-                    MultipartMIMEType.forFileName(url.lastPathComponent), forHTTPHeaderField: "Content-Type")
-            }
-            return TransferBody(request: request, kind: .upload(.file(url)))
+            return try uploadFile(url, request: request)
         case .uploadMultipart(let parts), .uploadCompositeMultipart(let parts, _):
             return try await multipart(parts, request: request, memoryThreshold: memoryThreshold)
         case .downloadDestination, .downloadParameters:
@@ -51,6 +55,16 @@ struct TransferBody: Sendable {
         default:
             return TransferBody(request: request, kind: .data)
         }
+    }
+
+    private static func uploadFile(_ url: URL, request: URLRequest) throws -> TransferBody {
+        // The transport's own error for a missing file is an opaque URLError; this one says which file.
+        _ = try MultipartFormDataEncoder.fileSize(of: url)
+        var request = request
+        if request.value(forHTTPHeaderField: "Content-Type") == nil {
+            request.setValue(MultipartMIMEType.forFileName(url.lastPathComponent), forHTTPHeaderField: "Content-Type")
+        }
+        return TransferBody(request: request, kind: .upload(.file(url)))
     }
 
     private static func multipart(

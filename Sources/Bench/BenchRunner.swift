@@ -86,7 +86,7 @@ struct BenchRunner {
 
         if let url = arguments.liveURL {
             let live = LiveBench(
-                url: url, rounds: arguments.quick ? 4 : 32, requestsPerRound: arguments.quick ? 100 : 500)
+                url: url, rounds: arguments.quick ? 10 : 40, requestsPerRound: arguments.quick ? 100 : 500)
             for width in [1, 32] {
                 appendLive(await live.run(width: width), width: width, to: &report)
             }
@@ -107,12 +107,13 @@ struct BenchRunner {
         return report
     }
 
-    /// The live rows of one width: Courier, `URLSession.shared` and `URLSessionTransport` alone,
-    /// each against raw `URLSession` by the paired ratio of their rounds, and the CPU time per request.
+    /// The live rows of one width: Courier, `URLSession.shared`, `URLSessionTransport` alone and
+    /// after 5 µs of work per call, each against raw `URLSession` by the paired ratio of their
+    /// rounds, and the CPU time per request.
     private func appendLive(_ figures: LiveBench.Figures, width: Int, to report: inout Report) {
         let raw = figures.perSecond[.raw] ?? .nan
         let rawCPU = figures.cpuMicros[.raw] ?? .nan
-        for client in [LiveBench.Client.courier, .shared, .transport] {
+        for client in [LiveBench.Client.courier, .shared, .transport, .transportAfterWork] {
             guard let perSecond = figures.perSecond[client], let ratio = figures.ratios[client] else { continue }
             let name =
                 client == .courier
@@ -127,6 +128,7 @@ struct BenchRunner {
                 switch client {
                 case .courier: ("courier_rps", "ratio")
                 case .shared: ("shared_rps", "shared_ratio")
+                case .transportAfterWork: ("transport_work_rps", "transport_work_ratio")
                 default: ("transport_rps", "transport_ratio")
                 }
             report.figures["live.\(width).\(rpsKey)"] = perSecond

@@ -7,7 +7,8 @@ import Foundation
 
 /// GETs to a loopback server: Courier against raw `URLSession` (`dataTask` on a session with the
 /// default configuration), against `URLSession.shared`, and Courier's `URLSessionTransport` alone
-/// (what the `Provider` adds is the difference), sequential and wide, in many short interleaved
+/// (what the `Provider` adds is the difference) and after 5 µs of busy work per call (what any
+/// work between calls costs on this machine), sequential and wide, in many short interleaved
 /// rounds in balanced orders: requests per second, the process's CPU time per request, and each
 /// client's rounds against raw `URLSession`'s of the same cycle.
 struct LiveBench {
@@ -24,6 +25,9 @@ struct LiveBench {
         case raw = "raw URLSession"
         case shared = "URLSession.shared"
         case transport = "URLSessionTransport alone"
+        /// The transport alone after 5 µs of busy work per call, about what the `Provider` costs
+        /// per call in a tight loop: how much any caller's work between calls costs here.
+        case transportAfterWork = "URLSessionTransport + 5 µs of work per call"
         case courier = "Courier"
     }
 
@@ -54,6 +58,11 @@ struct LiveBench {
             .raw: { try await Self.rawGET(rawSession, url) },
             .shared: { try await Self.rawGET(.shared, url) },
             .transport: {
+                let answer = try await transport.send(TransportRequest(urlRequest: URLRequest(url: url)))
+                guard answer.statusCode == 200 else { throw URLError(.badServerResponse) }
+            },
+            .transportAfterWork: {
+                Self.busyWork(microseconds: 5)
                 let answer = try await transport.send(TransportRequest(urlRequest: URLRequest(url: url)))
                 guard answer.statusCode == 200 else { throw URLError(.badServerResponse) }
             },
@@ -104,6 +113,13 @@ struct LiveBench {
         }
         let requests = Double(perWorker * width)
         return (requests / seconds, cpuSeconds / requests * 1e6)
+    }
+
+    /// Keeps the thread busy for `microseconds`, as a caller's own work between two calls would.
+    static func busyWork(microseconds: Int) {
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: .microseconds(microseconds))
+        while clock.now < end {}
     }
 
     /// A GET of `url` by a `dataTask` with a completion handler; throws unless the status is 200.

@@ -25,8 +25,8 @@ struct LiveBench {
         case raw = "raw URLSession"
         case shared = "URLSession.shared"
         case transport = "URLSessionTransport alone"
-        /// The transport alone after 5 µs of busy work per call, about what the `Provider` costs
-        /// per call in a tight loop: how much any caller's work between calls costs here.
+        /// The transport alone after 5 µs of busy work per call, the order of the `Provider`'s own
+        /// cost per call (3–5 µs in a tight loop): how much any work between calls costs here.
         case transportAfterWork = "URLSessionTransport + 5 µs of work per call"
         case courier = "Courier"
     }

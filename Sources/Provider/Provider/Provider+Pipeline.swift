@@ -19,7 +19,7 @@ extension Provider {
         _ target: Target, progress: ProgressBlock?, decode: (Response) throws(CourierError) -> Output
     ) async -> Result<Output, CourierError> {
         var output: Output?
-        let result = await perform(target, progress: progress) { (response: Response) throws(CourierError) in
+        let result = await runPipeline(for: target, progress: progress) { (response: Response) throws(CourierError) in
             output = try decode(response)
         }
         switch result {
@@ -43,8 +43,8 @@ extension Provider {
     ///
     /// Not generic over the output, so the pipeline's own types are known when it is compiled
     /// and a call asks the runtime for no generic metadata.
-    func perform(
-        _ target: Target, progress: ProgressBlock?, accept: (Response) throws(CourierError) -> Void
+    func runPipeline(
+        for target: Target, progress: ProgressBlock?, accept: (Response) throws(CourierError) -> Void
     ) async -> Result<Response, CourierError> {
         let endpoint = endpointClosure(target)
         var attempt = 1

@@ -17,7 +17,7 @@ extension Provider {
     ///
     /// - Throws: a ``CourierError``; a cancelled call throws `.underlying(CancellationError(), nil)`.
     public func request(_ target: Target) async throws -> Response {
-        try await perform(target, progress: nil) { (response: Response) throws(CourierError) in
+        try await runPipeline(for: target, progress: nil) { (response: Response) throws(CourierError) in
             try checkEnvelope(of: response, target: target)
         }.get()
     }
@@ -69,7 +69,8 @@ extension Provider {
         var onProgress: ProgressBlock?
         if let reporter { onProgress = { step in reporter.report(step) } }
         let task = Task {
-            let result = await self.perform(target, progress: onProgress) { (response: Response) throws(CourierError) in
+            let result = await self.runPipeline(for: target, progress: onProgress) {
+                (response: Response) throws(CourierError) in
                 try self.checkEnvelope(of: response, target: target)
             }
             // The last progress step (1.0, with the response) comes before the completion.
@@ -98,7 +99,7 @@ extension Provider {
         AsyncThrowingStream { continuation in
             let reporter = ProgressReporter { continuation.yield($0) }
             let task = Task {
-                let result = await self.perform(target, progress: { reporter.report($0) }) {
+                let result = await self.runPipeline(for: target, progress: { reporter.report($0) }) {
                     (response: Response) throws(CourierError) in
                     try self.checkEnvelope(of: response, target: target)
                 }

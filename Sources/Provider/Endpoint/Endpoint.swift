@@ -70,6 +70,7 @@ public struct Endpoint: Sendable {
     /// name, compared case-insensitively.
     public func adding(newHTTPHeaderFields: [String: String]) -> Endpoint {
         var headers = httpHeaderFields ?? [:]
+        headers.reserveCapacity(headers.count + newHTTPHeaderFields.count)
         for (name, value) in newHTTPHeaderFields {
             for existing in headers.keys where HeaderFields.namesEqual(existing, name) {
                 headers.removeValue(forKey: existing)
@@ -104,7 +105,11 @@ public struct Endpoint: Sendable {
     public func adding(parameters: [String: any Sendable]) -> Endpoint {
         guard !parameters.isEmpty else { return self }
         func merged(_ own: [String: any Sendable]) -> [String: any Sendable] {
-            parameters.merging(own) { _, own in own }
+            // Sized once: `merging` would grow the smaller dictionary, rehashing at each step.
+            var merged = [String: any Sendable](minimumCapacity: parameters.count + own.count)
+            for (key, value) in parameters { merged[key] = value }
+            for (key, value) in own { merged[key] = value }
+            return merged
         }
         var extraQuery = queryParameters
         let newTask: RequestTask

@@ -5,29 +5,38 @@ extension URL {
     ///
     /// `appendingPathComponent` parses and re-encodes the whole URL (some 15,000 instructions),
     /// and the endpoint keeps only the text, which `Endpoint.urlRequest()` parses again. When the
-    /// base URL has no query or fragment and the path holds only letters, digits, `-._~` and
-    /// single `/` between segments that are not `.` or `..`, appending leaves every character as
-    /// it is, so the text is joined directly; anything else goes through `URL(target:)`.
+    /// base URL is not a file URL and has no query or fragment, and the path holds only letters,
+    /// digits, `-._~` and single `/` between segments that are not `.` or `..`, appending leaves
+    /// every character as it is, so the text is joined directly; anything else goes through
+    /// `URL(target:)`.
     static func absoluteString(of target: some TargetType) -> String {
-        let path = target.path
+        var path = target.path
         guard !path.isEmpty else { return target.baseURL.absoluteString }
-        let trimmed = path.hasPrefix("/") ? path.dropFirst() : Substring(path)
-        let base = target.baseURL
-        let baseString = base.absoluteString
-        guard !base.isFileURL, isPlainPath(trimmed), isPlainBase(baseString) else {
-            return URL(target: target).absoluteString
+        var base = target.baseURL.absoluteString
+        // Checked on the contiguous UTF-8 bytes: iterating a `Substring`'s UTF-8 view costs
+        // several times more per byte.
+        let hasLeadingSlash = path.utf8.first == UInt8(ascii: "/")
+        let joinsDirectly = path.withUTF8 { pathBytes in
+            base.withUTF8 { baseBytes in
+                isPlainPath(UnsafeBufferPointer(rebasing: pathBytes.dropFirst(hasLeadingSlash ? 1 : 0)))
+                    && isPlainBase(baseBytes) && !hasFileScheme(baseBytes)
+            }
         }
-        return baseString.utf8.last == UInt8(ascii: "/") ? baseString + trimmed : baseString + "/" + trimmed
+        guard joinsDirectly else { return URL(target: target).absoluteString }
+        let trimmed = hasLeadingSlash ? Substring(path.utf8.dropFirst()) : Substring(path)
+        if base.utf8.last != UInt8(ascii: "/") { base.append("/") }
+        base.append(contentsOf: trimmed)
+        return base
     }
 
     /// Whether appending `path` changes none of its characters and needs no normalization:
     /// plain bytes only, and no empty, `.` or `..` segment (`a//b`, `./a`, `a/..`) but a last
     /// empty one (a trailing `/`).
-    private static func isPlainPath(_ path: Substring) -> Bool {
+    private static func isPlainPath(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !path.isEmpty else { return false }
         var segmentLength = 0
         var segmentIsDots = true
-        for byte in path.utf8 {
+        for byte in path {
             if byte == UInt8(ascii: "/") {
                 if segmentLength == 0 || (segmentIsDots && segmentLength <= 2) { return false }
                 segmentLength = 0
@@ -42,13 +51,15 @@ extension URL {
     }
 
     /// Whether `base` (an absolute URL's text) ends in its path: no query, no fragment, and not `//`.
-    private static func isPlainBase(_ base: String) -> Bool {
-        var previous: UInt8 = 0
-        var last: UInt8 = 0
-        for byte in base.utf8 {
-            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { return false }
-            (previous, last) = (last, byte)
-        }
-        return !(previous == UInt8(ascii: "/") && last == UInt8(ascii: "/"))
+    private static func isPlainBase(_ base: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !base.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else { return false }
+        return !base.reversed().starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
+    }
+
+    /// Whether `base` (an absolute URL's text) has the `file` scheme, in any letter case: what
+    /// `isFileURL` tells, read from the text instead of the parsed URL.
+    private static func hasFileScheme(_ base: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard base.count >= 5, base[4] == UInt8(ascii: ":") else { return false }
+        return zip(base.prefix(4), "file".utf8).allSatisfy { $0 | 0x20 == $1 }
     }
 }

@@ -49,7 +49,9 @@ enum ParameterEncodingSupport {
     /// Adds `Content-Type: contentType` to `headers` unless they already have a `Content-Type`.
     static func setContentTypeIfAbsent(_ contentType: String, in headers: inout [String: String]?) {
         if !HeaderFields.contains("Content-Type", in: headers) {
-            headers = (headers ?? [:]).merging(["Content-Type": contentType]) { _, new in new }
+            var updated = headers.take() ?? [:]
+            updated["Content-Type"] = contentType
+            headers = updated
         }
     }
 }

@@ -1,7 +1,7 @@
 extension UInt8 {
     /// Whether this byte is one a URL never percent-encodes (RFC 3986's unreserved characters):
     /// an ASCII letter or digit, `-`, `.`, `_` or `~`.
-    package var isURLUnreserved: Bool {
+    @inlinable package var isURLUnreserved: Bool {
         switch self {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),

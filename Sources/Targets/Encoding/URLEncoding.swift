@@ -157,7 +157,7 @@ public struct URLEncoding: ParameterEncoding {
             if let encodedURL = try self.url(url, adding: parameters) { request.url = encodedURL }
         } else {
             ParameterEncodingSupport.setContentTypeIfAbsent(Self.formContentType, on: &request)
-            request.httpBody = Data(query(parameters).utf8)
+            request.httpBody = Data(queryBytes(parameters))
         }
         return request
     }
@@ -168,7 +168,7 @@ public struct URLEncoding: ParameterEncoding {
             if let encodedURL = try url(parts.url, adding: parameters) { parts.url = encodedURL }
         } else {
             ParameterEncodingSupport.setContentTypeIfAbsent(Self.formContentType, in: &parts.headers)
-            parts.body = Data(query(parameters).utf8)
+            parts.body = Data(queryBytes(parameters))
         }
     }
 
@@ -198,7 +198,13 @@ public struct URLEncoding: ParameterEncoding {
     /// // "q=a%2Bb%20c&tags%5B%5D=x&tags%5B%5D=y"
     /// ```
     public func query(_ parameters: [String: any Sendable]) -> String {
+        String(decoding: queryBytes(parameters), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of ``query(_:)``: a form body is made from them without a `String` between.
+    private func queryBytes(_ parameters: [String: any Sendable]) -> [UInt8] {
         var bytes: [UInt8] = []
+        bytes.reserveCapacity(parameters.count * 16)
         for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
             flatten(key: key, value: value) { name, text in
                 if !bytes.isEmpty { bytes.append(UInt8(ascii: "&")) }
@@ -207,7 +213,7 @@ public struct URLEncoding: ParameterEncoding {
                 Self.appendEscaped(text, to: &bytes)
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// The percent-encoded `(key, value)` pairs for one parameter, flattened as ``query(_:)`` does;
@@ -328,13 +334,21 @@ public struct URLEncoding: ParameterEncoding {
 
     /// Appends the percent-encoded UTF-8 bytes of `string` to `bytes`, one pass, no per-character allocation.
     private static func appendEscaped(_ string: String, to bytes: inout [UInt8]) {
-        for byte in string.utf8 {
-            if isAllowed(byte) {
-                bytes.append(byte)
-            } else {
-                bytes.append(UInt8(ascii: "%"))
-                bytes.append(hexDigit(byte >> 4))
-                bytes.append(hexDigit(byte & 0x0F))
+        var string = string
+        string.withUTF8 { utf8 in
+            // Most keys and values need no escaping: one copy instead of an append per byte.
+            if utf8.allSatisfy(isAllowed) {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                if isAllowed(byte) {
+                    bytes.append(byte)
+                } else {
+                    bytes.append(UInt8(ascii: "%"))
+                    bytes.append(hexDigit(byte >> 4))
+                    bytes.append(hexDigit(byte & 0x0F))
+                }
             }
         }
     }

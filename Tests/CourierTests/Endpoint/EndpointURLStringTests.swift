@@ -10,7 +10,8 @@ struct EndpointURLStringTests {
         "https://api.example.com", "https://api.example.com/", "https://api.example.com/v1",
         "https://api.example.com/v1/", "https://api.example.com/v1//", "http://127.0.0.1:8080",
         "http://user:pw@[::1]:8080/p", "https://api.example.com/api?key=abc", "https://api.example.com/a#frag",
-        "https://api.example.com/a%20b/", "https://例え.jp/v1", "file:///tmp/dir", "https://api.example.com/v1/.",
+        "https://api.example.com/a%20b/", "https://例え.jp/v1", "file:///tmp/dir", "FILE:///tmp/dir",
+        "https://api.example.com/v1/.",
     ]
 
     private static let paths = [

@@ -42,7 +42,11 @@ package enum HeaderFields {
     /// of them goes through `setValue(_:forHTTPHeaderField:)`, whose rules (folded lines are
     /// allowed, anything else is dropped) then decide.
     static func isPlainValue(_ value: String) -> Bool {
-        !value.utf8.contains { $0 == 0 || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
+        // On the contiguous bytes: a token is long, and the UTF-8 view's iterator costs more per byte.
+        var value = value
+        return value.withUTF8 { bytes in
+            !bytes.contains { $0 == 0 || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") }
+        }
     }
 
     /// Whether `name` is already spelled as FoundationNetworking stores it (`String.capitalized`):

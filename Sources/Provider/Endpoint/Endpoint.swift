@@ -70,7 +70,7 @@ public struct Endpoint: Sendable {
     /// name, compared case-insensitively.
     public func adding(newHTTPHeaderFields: [String: String]) -> Endpoint {
         var headers = httpHeaderFields ?? [:]
-        headers.reserveCapacity(headers.count + newHTTPHeaderFields.count)
+        if !newHTTPHeaderFields.isEmpty { headers.reserveCapacity(headers.count + newHTTPHeaderFields.count) }
         for (name, value) in newHTTPHeaderFields {
             for existing in headers.keys where HeaderFields.namesEqual(existing, name) {
                 headers.removeValue(forKey: existing)
@@ -105,7 +105,7 @@ public struct Endpoint: Sendable {
     public func adding(parameters: [String: any Sendable]) -> Endpoint {
         guard !parameters.isEmpty else { return self }
         func merged(_ own: [String: any Sendable]) -> [String: any Sendable] {
-            // Sized once: `merging` would grow the smaller dictionary, rehashing at each step.
+            // Sized once: `merging` copies `parameters` and rehashes the copy each time `own`'s keys outgrow it.
             var merged = [String: any Sendable](minimumCapacity: parameters.count + own.count)
             for (key, value) in parameters { merged[key] = value }
             for (key, value) in own { merged[key] = value }

@@ -5,10 +5,10 @@ extension URL {
     ///
     /// `appendingPathComponent` parses and re-encodes the whole URL (some 15,000 instructions),
     /// and the endpoint keeps only the text, which `Endpoint.urlRequest()` parses again. When the
-    /// base URL is not a file URL and has no query or fragment, and the path holds only letters,
-    /// digits, `-._~` and single `/` between segments that are not `.` or `..`, appending leaves
-    /// every character as it is, so the text is joined directly; anything else goes through
-    /// `URL(target:)`.
+    /// base URL has no query or fragment, and the path holds only letters, digits, `-._~` and
+    /// single `/` between segments that are not `.` or `..`, appending leaves every character as
+    /// it is, so the text is joined directly; anything else goes through `URL(target:)`. So does a
+    /// file URL: appending to one looks at the disk, and adds a `/` when the path names a folder.
     static func absoluteString(of target: some TargetType) -> String {
         var path = target.path
         guard !path.isEmpty else { return target.baseURL.absoluteString }
@@ -50,14 +50,16 @@ extension URL {
         return segmentLength == 0 || !segmentIsDots || segmentLength > 2
     }
 
-    /// Whether `base` (an absolute URL's text) ends in its path: no query, no fragment, and not `//`.
+    /// Whether `base` (an absolute URL's text) ends in a path that a `/` and the path can follow:
+    /// no query, no fragment, not `//`, and not the bare scheme (`mailto:` + `a` is `mailto:a`).
     private static func isPlainBase(_ base: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !base.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else { return false }
-        return !base.reversed().starts(with: [UInt8(ascii: "/"), UInt8(ascii: "/")])
+        return base.last != UInt8(ascii: ":") && !base.suffix(2).elementsEqual("//".utf8)
     }
 
-    /// Whether `base` (an absolute URL's text) has the `file` scheme, in any letter case: what
-    /// `isFileURL` tells, read from the text instead of the parsed URL.
+    /// Whether `base` (an absolute URL's text) has the `file` scheme, in any letter case. Read from
+    /// the text because `URL.isFileURL` costs about as much as the rest of the join; it matches at
+    /// least every URL `isFileURL` does, and a URL it matches needlessly only takes the slower way.
     private static func hasFileScheme(_ base: UnsafeBufferPointer<UInt8>) -> Bool {
         guard base.count >= 5, base[4] == UInt8(ascii: ":") else { return false }
         return zip(base.prefix(4), "file".utf8).allSatisfy { $0 | 0x20 == $1 }

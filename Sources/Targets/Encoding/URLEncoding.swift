@@ -204,6 +204,7 @@ public struct URLEncoding: ParameterEncoding {
     /// The UTF-8 bytes of ``query(_:)``: a form body is made from them without a `String` between.
     private func queryBytes(_ parameters: [String: any Sendable]) -> [UInt8] {
         var bytes: [UInt8] = []
+        // Room for a short key and value each; a longer query grows the array as usual.
         bytes.reserveCapacity(parameters.count * 16)
         for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
             flatten(key: key, value: value) { name, text in
@@ -336,12 +337,11 @@ public struct URLEncoding: ParameterEncoding {
     private static func appendEscaped(_ string: String, to bytes: inout [UInt8]) {
         var string = string
         string.withUTF8 { utf8 in
-            // Most keys and values need no escaping: one copy instead of an append per byte.
-            if utf8.allSatisfy(isAllowed) {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            for byte in utf8 {
+            // Most keys and values need no escaping, or only late: the plain run is copied in one
+            // go instead of appended byte by byte.
+            let firstEscaped = utf8.firstIndex { !isAllowed($0) } ?? utf8.endIndex
+            bytes.append(contentsOf: utf8[..<firstEscaped])
+            for byte in utf8[firstEscaped...] {
                 if isAllowed(byte) {
                     bytes.append(byte)
                 } else {

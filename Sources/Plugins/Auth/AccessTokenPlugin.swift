@@ -30,14 +30,21 @@ public struct AccessTokenPlugin: PluginType {
     /// An asynchronous, throwing source of the current token for a target.
     public typealias TokenSource = @Sendable (_ target: any TargetType) async throws -> String
 
-    private let tokenSource: TokenSource
+    /// Where the token comes from. A synchronous closure is kept as it is rather than wrapped in
+    /// an `async` one, so the usual case costs no asynchronous call.
+    private enum Source: Sendable {
+        case closure(TokenClosure)
+        case asynchronous(TokenSource)
+    }
+
+    private let source: Source
 
     /// Creates the plugin with Moya's synchronous token closure.
     ///
     /// - Parameter tokenClosure: returns the current token; called once per attempt, only for
     ///   targets that want a token.
     public init(tokenClosure: @escaping TokenClosure) {
-        self.tokenSource = { target in tokenClosure(target) }
+        self.source = .closure(tokenClosure)
     }
 
     /// Creates the plugin with an asynchronous token source.
@@ -45,7 +52,7 @@ public struct AccessTokenPlugin: PluginType {
     /// - Parameter tokenSource: returns the current token, or throws to stop the call; called
     ///   once per attempt, only for targets that want a token.
     public init(tokenSource: @escaping TokenSource) {
-        self.tokenSource = tokenSource
+        self.source = .asynchronous(tokenSource)
     }
 
     /// Sets `Authorization: <scheme> <token>` when the target asks for it.
@@ -54,7 +61,11 @@ public struct AccessTokenPlugin: PluginType {
         guard let authorizable = target as? any AccessTokenAuthorizable,
             let authorizationType = authorizable.authorizationType
         else { return request }
-        let token = try await tokenSource(target)
+        let token =
+            switch source {
+            case .closure(let closure): closure(target)
+            case .asynchronous(let tokenSource): try await tokenSource(target)
+            }
         guard !token.isEmpty else { return request }
         var request = request
         // Any spelling of the name counts as the same header: drop them all, then set one.

@@ -1,8 +1,9 @@
 extension UInt8 {
-    /// Whether this byte is one a URL never percent-encodes (RFC 3986's unreserved characters):
-    /// an ASCII letter or digit, `-`, `.`, `_` or `~`.
     // Inlinable: other modules test URL text with it byte by byte, where a call per byte costs
     // more than the test.
+
+    /// Whether this byte is one a URL never percent-encodes (RFC 3986's unreserved characters):
+    /// an ASCII letter or digit, `-`, `.`, `_` or `~`.
     @inlinable package var isURLUnreserved: Bool {
         switch self {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

@@ -104,6 +104,7 @@ public struct Endpoint: Sendable {
     /// | `requestJSONEncodable`, `requestCustomJSONEncodable`, `uploadFile` | the query string (``queryParameters``) |
     public func adding(parameters: [String: any Sendable]) -> Endpoint {
         guard !parameters.isEmpty else { return self }
+        /// `parameters` with `own` over them: on a clash `own` wins.
         func merged(_ own: [String: any Sendable]) -> [String: any Sendable] {
             // Sized once: `merging` copies `parameters` and rehashes the copy each time `own`'s keys outgrow it.
             var merged = [String: any Sendable](minimumCapacity: parameters.count + own.count)
@@ -136,7 +137,7 @@ public struct Endpoint: Sendable {
             newTask = .downloadParameters(parameters: merged(own), encoding: encoding, destination: destination)
         case .requestJSONEncodable, .requestCustomJSONEncodable, .uploadFile:
             newTask = task
-            extraQuery = extraQuery.merging(parameters) { existing, _ in existing }
+            extraQuery = merged(queryParameters)
         }
         return copy(task: newTask, headers: httpHeaderFields, queryParameters: extraQuery)
     }

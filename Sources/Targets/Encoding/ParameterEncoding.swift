@@ -48,12 +48,8 @@ enum ParameterEncodingSupport {
 
     /// Adds `Content-Type: contentType` to `headers` unless they already have a `Content-Type`.
     static func setContentTypeIfAbsent(_ contentType: String, in headers: inout [String: String]?) {
-        if !HeaderFields.contains("Content-Type", in: headers) {
-            // `take()` leaves no second reference behind, so a dictionary only `headers` held is
-            // changed without a copy.
-            var updated = headers.take() ?? [:]
-            updated["Content-Type"] = contentType
-            headers = updated
-        }
+        guard !HeaderFields.contains("Content-Type", in: headers) else { return }
+        if headers == nil { headers = [:] }
+        headers?["Content-Type"] = contentType
     }
 }

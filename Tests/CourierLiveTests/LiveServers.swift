@@ -39,6 +39,8 @@ enum LiveServers {
         case httpbin = "COURIER_HTTPBIN_URL"
         /// `scripts/scenario_server.py`.
         case scenario = "COURIER_SCENARIO_URL"
+        /// `scripts/hostile_server.py`: smuggling canary, trailers, bombs, trickles, hangs.
+        case hostile = "COURIER_HOSTILE_URL"
 
         /// The environment variable that holds the server's base URL.
         var environmentVariable: String { rawValue }
@@ -47,6 +49,7 @@ enum LiveServers {
             switch self {
             case .httpbin: "httpbin"
             case .scenario: "the scenario server"
+            case .hostile: "the hostile server"
             }
         }
     }
@@ -105,6 +108,12 @@ enum LiveServers {
         }
     }
 
+    /// `true` when `server`'s URL is set and valid; throws ``Unavailable`` otherwise, on CI or not.
+    static func isConfigured(_ server: Server) throws -> Bool {
+        _ = try url(for: server)
+        return true
+    }
+
     /// The base URL of `server`, for use inside a live test.
     ///
     /// - Throws: ``Unavailable`` when the environment variable is missing or is not an
@@ -143,4 +152,10 @@ extension Trait where Self == ConditionTrait {
 
     /// Runs the test or suite only when `COURIER_SCENARIO_URL` is set; see ``LiveServers``.
     static var requiresScenarioServer: Self { liveServers(.scenario) }
+
+    /// Runs the test or suite when `COURIER_HOSTILE_URL` is set, and **fails** it otherwise, on CI
+    /// or not: a hardening suite that skipped would prove nothing.
+    static var requiresHostileServer: Self {
+        .enabled(if: try LiveServers.isConfigured(.hostile), Comment(rawValue: LiveServers.skipMessage(for: .hostile)))
+    }
 }

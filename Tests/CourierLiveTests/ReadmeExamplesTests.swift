@@ -140,7 +140,7 @@ enum ReadmeExamples {
 
         func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
             var request = request
-            request.replaceHeaderField("X-Request-Id", value: UUID().uuidString)
+            try request.replaceHeaderField("X-Request-Id", value: UUID().uuidString)
             return request
         }
 

@@ -45,7 +45,7 @@ struct HeaderFieldsTests {
     }
 
     @Test(
-        "replaceHeaderField stores what removing every spelling and setValue store",
+        "replaceHeaderField stores what removing every spelling and setValue store, and refuses what is not one line",
         arguments: [
             nil, [:], ["authorization": "old", "AUTHORIZATION": "older", "Accept": "*/*"],
             ["Content-Type": "text/plain"], ["X-Trace": "t1"],
@@ -57,7 +57,12 @@ struct HeaderFieldsTests {
         request.allHTTPHeaderFields = headers
         for name in Self.headerNames {
             var fast = request
-            fast.replaceHeaderField(name, value: value)
+            guard RequestSyntax.isToken(name), RequestSyntax.isFieldValue(value) else {
+                #expect(throws: InvalidRequestError.self) { try fast.replaceHeaderField(name, value: value) }
+                #expect(fast.allHTTPHeaderFields == request.allHTTPHeaderFields, "unchanged after a refusal")
+                continue
+            }
+            try fast.replaceHeaderField(name, value: value)
             let reference = throughFoundation(request, name, value)
             #expect(fast.allHTTPHeaderFields == reference.allHTTPHeaderFields, "\(name): \(value.debugDescription)")
             #expect(fast.value(forHTTPHeaderField: name) == reference.value(forHTTPHeaderField: name))

@@ -1,10 +1,10 @@
 # shellcheck shell=bash
-# Test servers for Courier's live tests: httpbin (under gunicorn, from a pinned virtualenv)
-# and scripts/scenario_server.py (standard library only).  Sourced by scripts/test; any
-# other script can use it the same way:
+# Test servers for Courier's live tests: httpbin (under gunicorn, from a pinned virtualenv),
+# scripts/scenario_server.py and scripts/hostile_server.py (standard library only).  Sourced
+# by scripts/test; any other script can use it the same way:
 #
 #     source scripts/lib/servers.sh
-#     courier_servers_start            # sets and exports COURIER_HTTPBIN_URL, COURIER_SCENARIO_URL
+#     courier_servers_start   # exports COURIER_HTTPBIN_URL, COURIER_SCENARIO_URL, COURIER_HOSTILE_URL
 #     trap courier_servers_stop EXIT
 #
 # Each server runs in its own session (setsid), so stopping it kills its whole process
@@ -82,7 +82,7 @@ courier_reap_stale_runs() {
             [[ -f "$pgid_file" ]] || continue
             pgid="$(cat "$pgid_file")"
             # Only a group whose leader is still one of our servers (pids get reused).
-            if [[ "$pgid" =~ ^[0-9]+$ ]] && grep -qaE 'gunicorn|scenario_server' "/proc/$pgid/cmdline" 2>/dev/null; then
+            if [[ "$pgid" =~ ^[0-9]+$ ]] && grep -qaE 'gunicorn|scenario_server|hostile_server' "/proc/$pgid/cmdline" 2>/dev/null; then
                 courier_log "stopping leftover server group $pgid from an earlier run"
                 courier_kill_group "$pgid"
             fi
@@ -152,16 +152,17 @@ courier_wait_http() {
     return 1
 }
 
-# Starts both servers, waits until they answer, and exports their base URLs.
+# Starts the three servers, waits until they answer, and exports their base URLs.
 courier_servers_start() {
-    local ports httpbin_port scenario_port
+    local ports httpbin_port scenario_port hostile_port
     courier_reap_stale_runs
     mkdir -p "$COURIER_RUN_DIR"
     ln -sfn "run-$$" "$COURIER_SERVERS_DIR/latest"
     courier_ensure_venv
-    mapfile -t ports < <(courier_free_ports 2)
+    mapfile -t ports < <(courier_free_ports 3)
     httpbin_port="${ports[0]}"
     scenario_port="${ports[1]}"
+    hostile_port="${ports[2]}"
 
     # --header-map dangerous: gunicorn otherwise drops header names with an underscore
     # (the apps' `sys_ver`); with it httpbin shows them as `Sys-Ver`.  The scenario server's
@@ -170,14 +171,18 @@ courier_servers_start() {
         -b "127.0.0.1:$httpbin_port" --keep-alive 15 --graceful-timeout 2 --no-control-socket \
         --header-map dangerous --access-logfile - httpbin:app
     courier_start_server scenario python3 "$COURIER_ROOT/scripts/scenario_server.py" --port "$scenario_port"
+    courier_start_server hostile python3 "$COURIER_ROOT/scripts/hostile_server.py" --port "$hostile_port"
 
     courier_wait_http httpbin "http://127.0.0.1:$httpbin_port/get" "${COURIER_SERVER_PGIDS[0]}"
     courier_wait_http scenario "http://127.0.0.1:$scenario_port/health" "${COURIER_SERVER_PGIDS[1]}"
+    courier_wait_http hostile "http://127.0.0.1:$hostile_port/health" "${COURIER_SERVER_PGIDS[2]}"
 
     export COURIER_HTTPBIN_URL="http://127.0.0.1:$httpbin_port"
     export COURIER_SCENARIO_URL="http://127.0.0.1:$scenario_port"
+    export COURIER_HOSTILE_URL="http://127.0.0.1:$hostile_port"
     courier_log "COURIER_HTTPBIN_URL=$COURIER_HTTPBIN_URL  (log: ${COURIER_RUN_DIR#"$COURIER_ROOT"/}/httpbin.log)"
     courier_log "COURIER_SCENARIO_URL=$COURIER_SCENARIO_URL  (log: ${COURIER_RUN_DIR#"$COURIER_ROOT"/}/scenario.log)"
+    courier_log "COURIER_HOSTILE_URL=$COURIER_HOSTILE_URL  (log: ${COURIER_RUN_DIR#"$COURIER_ROOT"/}/hostile.log)"
 }
 
 # Prints the end of each server's log (used when a run fails).

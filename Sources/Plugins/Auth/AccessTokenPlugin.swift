@@ -69,7 +69,7 @@ public struct AccessTokenPlugin: PluginType {
         guard !token.isEmpty else { return request }
         var request = request
         // Any spelling of the name counts as the same header: drop them all, then set one.
-        request.replaceHeaderField("Authorization", value: authorizationType.headerValue(for: token))
+        try request.replaceHeaderField("Authorization", value: authorizationType.headerValue(for: token))
         return request
     }
 

@@ -72,7 +72,7 @@ public struct TokenRefreshPlugin: PluginType {
                 proactiveLeeway: proactiveRefreshLeeway, window: window, refresh: refresh)
         else { return request }
         var request = request
-        request.setValue(type.headerValue(for: credential.accessToken), forHTTPHeaderField: "Authorization")
+        try request.replaceHeaderField("Authorization", value: type.headerValue(for: credential.accessToken))
         return request
     }
 

@@ -115,7 +115,8 @@ extension Provider {
         return Attempt(request: request, result: result)
     }
 
-    /// Steps 1: the endpoint's request, through the request closure and every `prepare`.
+    /// Step 1: the endpoint's request, through the request closure and every `prepare`, then
+    /// checked as it will go to the wire (``InvalidRequestError``), whatever set its parts.
     @inline(__always)
     private func prepareRequest(_ endpoint: Endpoint, target: Target) async throws(CourierError) -> URLRequest {
         var request: URLRequest
@@ -131,6 +132,11 @@ extension Provider {
             } catch {
                 throw Self.courierError(error)
             }
+        }
+        do {
+            try RequestSyntax.check(request)
+        } catch {
+            throw CourierError.underlying(error, nil)
         }
         if !options.allowsCredentialsOverPlainHTTP, let refusal = InsecureCredentialsError(refusing: request) {
             throw CourierError.underlying(refusal, nil)

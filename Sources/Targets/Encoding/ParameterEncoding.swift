@@ -41,8 +41,9 @@ enum ParameterEncodingSupport {
 
     /// Sets `Content-Type: contentType` on `request` unless it already has a `Content-Type`.
     static func setContentTypeIfAbsent(_ contentType: String, on request: inout URLRequest) {
+        // The built-in encodings' content types are constants, always valid header values.
         if !hasHeader("Content-Type", in: request) {
-            request.replaceHeaderField("Content-Type", value: contentType)
+            try? request.replaceHeaderField("Content-Type", value: contentType)
         }
     }
 

@@ -39,12 +39,21 @@ struct AccessTokenPluginTests {
         }
     }
 
-    @Test("a token with a line break is dropped as Foundation drops it, and a stale header still goes")
+    @Test("a token with a line break stops the call: never sent without it, never sent with it")
     func lineBreakToken() async throws {
-        let headers = try await authorizationHeaders(
-            for: PluginTarget(headers: ["authorization": "Bearer stale"]),
-            plugin: AccessTokenPlugin { _ in "tok\r\nX-Injected: 1" })
-        #expect(headers.isEmpty)
+        let transport = ScriptedTransport()
+        let provider = Provider<PluginTarget>(
+            transport: transport, plugins: [AccessTokenPlugin { _ in "tok\r\nX-Injected: 1" }])
+        await #expect(throws: CourierError.self) {
+            _ = try await provider.request(PluginTarget(headers: ["authorization": "Bearer stale"]))
+        }
+        #expect(transport.requests.isEmpty)
+        do {
+            _ = try await provider.request(PluginTarget())
+            Issue.record("the call was sent")
+        } catch CourierError.underlying(let error as InvalidRequestError, nil) {
+            #expect(error.reason == .headerValue(name: "Authorization"))
+        }
     }
 
     @Test("targets with no authorization type, or not authorizable at all, get no header and no token lookup")

@@ -98,19 +98,7 @@ enum HTTPSyntax {
     static let colon: UInt8 = 0x3A
 
     /// `tchar`: the characters of a token (RFC 9110 §5.6.2).
-    static func isTokenCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
-            UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-            UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"):
-            return true
-        default:
-            return false
-        }
-    }
+    static func isTokenCharacter(_ byte: UInt8) -> Bool { RequestSyntax.isTokenCharacter(byte) }
 
     /// Whether `bytes` is a non-empty token.
     static func isToken<C: Collection<UInt8>>(_ bytes: C) -> Bool {

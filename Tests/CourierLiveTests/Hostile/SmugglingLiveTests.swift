@@ -26,7 +26,8 @@ struct SmugglingLiveTests {
         let provider = Provider<HostileTarget>(transport: transport.make())
         await #expect(throws: CourierError.self) {
             _ = try await provider.request(
-                try HostileTarget("canary", query: ["i": "attack"], headers: ["X-Device-Name": Self.attack(marker: marker)]))
+                try HostileTarget(
+                    "canary", query: ["i": "attack"], headers: ["X-Device-Name": Self.attack(marker: marker)]))
         }
         for index in 0..<3 {
             let answer = try await provider.text(try HostileTarget("canary", query: ["i": "innocent\(index)"]))

@@ -19,7 +19,9 @@ struct RequestValidationTests {
     ) async -> InvalidRequestError? {
         let transport = ScriptedTransport()
         let provider = Provider<CoreTestTarget>(
-            endpointClosure: { target in (endpoint ?? { $0 })(Provider<CoreTestTarget>.defaultEndpointMapping(for: target)) },
+            endpointClosure: { target in
+                (endpoint ?? { $0 })(Provider<CoreTestTarget>.defaultEndpointMapping(for: target))
+            },
             requestClosure: requestClosure ?? Provider<CoreTestTarget>.defaultRequestMapping,
             stubClosure: stub ? Provider<CoreTestTarget>.immediatelyStub : Provider<CoreTestTarget>.neverStub,
             transport: transport, plugins: plugins)
@@ -78,9 +80,12 @@ struct RequestValidationTests {
 
     @Test(
         "framing headers are the transport's",
-        arguments: ["Content-Length", "transfer-encoding", "Connection", "Keep-Alive", "Upgrade", "TE", "Proxy-Connection"])
+        arguments: [
+            "Content-Length", "transfer-encoding", "Connection", "Keep-Alive", "Upgrade", "TE", "Proxy-Connection",
+        ])
     func framingHeader(name: String) async {
-        let error = await refusal(CoreTestTarget(method: .post, task: .requestData(Data("x".utf8)), headers: [name: "5"]))
+        let error = await refusal(
+            CoreTestTarget(method: .post, task: .requestData(Data("x".utf8)), headers: [name: "5"]))
         #expect(error?.reason == .framingHeader(name: name))
     }
 

@@ -16,7 +16,11 @@ import Foundation
 /// - replays without refreshing a call that failed with an older token than the current one;
 /// - when the refresh fails (or the ``RefreshWindow`` is exhausted), fails every waiting call
 ///   with `.sessionExpired` and calls `onSessionExpired` once — the app's "go to login";
-/// - optionally refreshes before sending when the credential expires within `proactiveRefreshLeeway`.
+/// - optionally refreshes before sending when the credential expires within `proactiveRefreshLeeway`;
+/// - abandons a refresh that takes longer than `refreshTimeout` (30 s by default): the calls
+///   waiting for it fail as they are, the credential is kept, and the next call may try again.
+///   Each call also ends at its own deadline (`ProviderOptions.timeout`) or cancellation, however
+///   long the refresh it waits for takes.
 ///
 /// It applies to targets that adopt `AccessTokenAuthorizable` with a non-nil
 /// `authorizationType`; a login or refresh endpoint returns `nil` there.
@@ -41,8 +45,15 @@ public struct TokenRefreshPlugin: PluginType {
     public let window: RefreshWindow
     /// Refresh before sending when the credential expires within this many seconds; `nil` turns it off.
     public let proactiveRefreshLeeway: TimeInterval?
+    /// How long a refresh may take, in seconds, before it is abandoned: the calls waiting for it
+    /// fail with a timeout, the credential is kept, and the next call may refresh again.
+    public let refreshTimeout: TimeInterval
     private let refresh: Refresh
     private let onSessionExpired: @Sendable () -> Void
+
+    /// The default ``refreshTimeout``: 30 seconds, half the provider's default call deadline, so a
+    /// call that waited for a hung refresh still has time to be replayed.
+    public static let defaultRefreshTimeout: TimeInterval = 30
 
     /// Creates the plugin.
     ///
@@ -51,13 +62,17 @@ public struct TokenRefreshPlugin: PluginType {
     ///   - window: at most this many refreshes per interval; `RefreshWindow()` (3 in 30 s) by default.
     ///   - proactiveRefreshLeeway: refresh ahead when the credential expires within this many
     ///     seconds; `nil` (off) by default.
+    ///   - refreshTimeout: how long a refresh may take before it is abandoned; ``defaultRefreshTimeout``
+    ///     (30 s) by default, `.infinity` for no limit.
     ///   - refresh: exchanges the expired credential for a new one.
     ///   - onSessionExpired: called once when no new credential can be had; does nothing by default.
     public init(
         store: TokenStore, window: RefreshWindow = RefreshWindow(), proactiveRefreshLeeway: TimeInterval? = nil,
+        refreshTimeout: TimeInterval = TokenRefreshPlugin.defaultRefreshTimeout,
         refresh: @escaping Refresh, onSessionExpired: @escaping @Sendable () -> Void = {}
     ) {
         self.store = store
+        self.refreshTimeout = refreshTimeout
         self.window = window
         self.proactiveRefreshLeeway = proactiveRefreshLeeway
         self.refresh = refresh
@@ -69,7 +84,7 @@ public struct TokenRefreshPlugin: PluginType {
         guard let type = Self.authorizationType(of: target) else { return request }
         guard
             let credential = try await store.credentialForSending(
-                proactiveLeeway: proactiveRefreshLeeway, window: window, refresh: refresh)
+                proactiveLeeway: proactiveRefreshLeeway, window: window, limit: refreshTimeout, refresh: refresh)
         else { return request }
         var request = request
         try request.replaceHeaderField("Authorization", value: type.headerValue(for: credential.accessToken))
@@ -84,9 +99,13 @@ public struct TokenRefreshPlugin: PluginType {
             return .doNotRetry
         }
         let sentToken = Self.token(in: request.value(forHTTPHeaderField: "Authorization"), type: type)
-        switch await store.recover(fromRejected: sentToken, response: response, window: window, refresh: refresh) {
+        let recovery = await store.recover(
+            fromRejected: sentToken, response: response, window: window, limit: refreshTimeout, refresh: refresh)
+        switch recovery {
         case .replay:
             return .retry
+        case .timedOut:
+            return .doNotRetry
         case .expired(let report):
             if report { onSessionExpired() }
             return .doNotRetry

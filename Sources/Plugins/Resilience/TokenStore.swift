@@ -15,7 +15,8 @@ public actor TokenStore {
     /// The credential calls are sent with; `nil` when logged out.
     public private(set) var credential: AuthCredential?
 
-    private var refreshing: Task<AuthCredential, any Error>?
+    private var refreshing: RefreshRun?
+    private var nextRefreshID = 0
     private var refreshTimes: [Date] = []
     private var expiryReported = false
     private var expiredResponse: Response?
@@ -44,22 +45,28 @@ public actor TokenStore {
         case replay
         /// No credential could be had; `report` is true the first time, so the app is told once.
         case expired(report: Bool)
+        /// The refresh did not end within its time limit: the call fails as it is, the session is
+        /// not declared over, and the next call may try again.
+        case timedOut
     }
 
     /// The credential to send a call with: waits for a refresh in progress, and refreshes first
     /// when the credential expires within `leeway` seconds.
     ///
-    /// - Throws: ``CourierError/sessionExpired(_:)`` when the refresh it waited for failed.
+    /// - Throws: ``CourierError/sessionExpired(_:)`` when the refresh it waited for failed, and a
+    ///   timeout (``CourierError/isTimeout``) when it did not end within its time limit.
     func credentialForSending(
-        proactiveLeeway leeway: TimeInterval?, window: RefreshWindow, refresh: @escaping TokenRefreshPlugin.Refresh
+        proactiveLeeway leeway: TimeInterval?, window: RefreshWindow, limit: TimeInterval,
+        refresh: @escaping TokenRefreshPlugin.Refresh
     ) async throws -> AuthCredential? {
-        if let refreshing {
-            return try await awaitRefresh(refreshing)
+        if refreshing != nil {
+            return try await awaitRefresh()
         }
         if let leeway, let credential, credential.expires(within: leeway),
             window.allows(after: refreshTimes, now: Date())
         {
-            return try await awaitRefresh(startRefresh(from: credential, refresh: refresh))
+            startRefresh(from: credential, limit: limit, refresh: refresh)
+            return try await awaitRefresh()
         }
         return credential
     }
@@ -67,46 +74,85 @@ public actor TokenStore {
     /// Recovers after the server rejected `failedToken`: replays when a newer token exists (or
     /// another call's refresh succeeds), refreshes once otherwise.
     func recover(
-        fromRejected failedToken: String?, response: Response, window: RefreshWindow,
+        fromRejected failedToken: String?, response: Response, window: RefreshWindow, limit: TimeInterval,
         refresh: @escaping TokenRefreshPlugin.Refresh
     ) async -> Recovery {
-        if let refreshing {
-            return (try? await refreshing.value) != nil ? .replay : expire(response)
+        if refreshing == nil {
+            guard let credential else { return expire(response) }
+            if credential.accessToken != failedToken { return .replay }
+            guard window.allows(after: refreshTimes, now: Date()) else { return expire(response) }
+            startRefresh(from: credential, limit: limit, refresh: refresh)
         }
-        guard let credential else { return expire(response) }
-        if credential.accessToken != failedToken { return .replay }
-        guard window.allows(after: refreshTimes, now: Date()) else { return expire(response) }
-        let task = startRefresh(from: credential, refresh: refresh)
-        return (try? await task.value) != nil ? .replay : expire(response)
+        switch await outcomeOfRefresh() {
+        case .success: return .replay
+        case .failure(RefreshOutcomeError.timedOut): return .timedOut
+        case .failure: return expire(response)
+        }
     }
 
-    private func startRefresh(from credential: AuthCredential, refresh: @escaping TokenRefreshPlugin.Refresh)
-        -> Task<AuthCredential, any Error>
-    {
+    /// Starts a refresh of `credential`, and a timer that abandons it after `limit` seconds.
+    private func startRefresh(
+        from credential: AuthCredential, limit: TimeInterval, refresh: @escaping TokenRefreshPlugin.Refresh
+    ) {
         refreshTimes.append(Date())
-        let task = Task { try await refresh(credential) }
-        refreshing = task
-        Task { await self.settle(task) }
-        return task
+        nextRefreshID += 1
+        let id = nextRefreshID
+        let work = Task {
+            let outcome: Result<AuthCredential, any Error>
+            do {
+                outcome = .success(try await refresh(credential))
+            } catch {
+                outcome = .failure(error)
+            }
+            self.settle(id, outcome)
+        }
+        var timer: Task<Void, Never>?
+        if limit.isFinite, limit < 1e9 {
+            let nanoseconds = UInt64(max(0, limit) * 1e9)
+            timer = Task {
+                guard (try? await Task.sleep(nanoseconds: nanoseconds)) != nil else { return }
+                self.settle(id, .failure(RefreshOutcomeError.timedOut))
+            }
+        }
+        refreshing = RefreshRun(id: id, work: work, timer: timer)
     }
 
-    /// Stores the refresh's outcome once, whoever awaits it first.
-    private func settle(_ task: Task<AuthCredential, any Error>) async {
-        let result = await task.result
-        guard refreshing == task else { return }
+    /// Ends refresh `id` with `outcome` once, whichever of the refresh and its timer comes first,
+    /// and hands the outcome to every call waiting for it.
+    private func settle(_ id: Int, _ outcome: Result<AuthCredential, any Error>) {
+        guard let run = refreshing, run.id == id else { return }
         refreshing = nil
-        switch result {
+        run.timer?.cancel()
+        switch outcome {
         case .success(let fresh):
             credential = fresh
+        case .failure(RefreshOutcomeError.timedOut):
+            // The refresh may yet succeed or not: the credential stays, and the next call retries.
+            run.work.cancel()
         case .failure:
             credential = nil
         }
+        for waiter in run.waiters { waiter.resume(returning: outcome) }
     }
 
-    private func awaitRefresh(_ task: Task<AuthCredential, any Error>) async throws -> AuthCredential {
-        do {
-            return try await task.value
-        } catch {
+    /// Waits for the refresh in progress and returns how it ended.
+    private func outcomeOfRefresh() async -> Result<AuthCredential, any Error> {
+        await withCheckedContinuation { continuation in
+            if refreshing == nil {
+                continuation.resume(returning: .failure(RefreshOutcomeError.gone))
+            } else {
+                refreshing?.waiters.append(continuation)
+            }
+        }
+    }
+
+    private func awaitRefresh() async throws -> AuthCredential {
+        switch await outcomeOfRefresh() {
+        case .success(let credential):
+            return credential
+        case .failure(RefreshOutcomeError.timedOut):
+            throw CourierError.underlying(URLError(.timedOut), expiredResponse)
+        case .failure:
             throw CourierError.sessionExpired(expiredResponse ?? Response(statusCode: 401, data: Data()))
         }
     }
@@ -117,4 +163,20 @@ public actor TokenStore {
         expiryReported = true
         return .expired(report: report)
     }
+}
+
+/// A refresh in progress, and the calls waiting for it.
+private struct RefreshRun {
+    let id: Int
+    let work: Task<Void, Never>
+    let timer: Task<Void, Never>?
+    var waiters: [CheckedContinuation<Result<AuthCredential, any Error>, Never>] = []
+}
+
+/// Why a refresh gave no credential, beyond the refresh's own error.
+private enum RefreshOutcomeError: Error {
+    /// It did not end within its time limit.
+    case timedOut
+    /// It had ended before the call came to wait for it.
+    case gone
 }

@@ -4,25 +4,66 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Runs an operation with a time limit on the whole of it.
+/// Runs a call's work with a time limit on the whole of it, and returns the moment the limit
+/// passes or the calling task is cancelled, even when the work ignores cancellation.
 ///
 /// `URLRequest.timeoutInterval` only limits the wait between two packets, so a server that
-/// trickles its body never trips it; a deadline does.
+/// trickles its body never trips it; a deadline does. A task group would not do: it cannot
+/// return before a child that ignores cancellation (a plugin awaiting a refresh that hangs), so
+/// the work runs in a task of its own, which is cancelled when the call ends, and its late
+/// result is dropped.
 enum Deadline {
-    /// Runs `operation`, cancelling it and throwing `URLError(.timedOut)` after `seconds`. A call
-    /// without a limit does not come here: it would pay for the closure and the frame for nothing.
+    /// Runs `work` and returns its result, `URLError(.timedOut)` after `seconds` (`nil` or
+    /// infinity: no limit), or ``CourierError/cancelled`` when the calling task is cancelled.
     static func run<T: Sendable>(
-        within seconds: TimeInterval, _ operation: @escaping @Sendable () async throws -> T
-    ) async throws -> T {
-        try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await operation() }
-            group.addTask {
-                try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
-                throw URLError(.timedOut)
+        within seconds: TimeInterval?, _ work: @escaping @Sendable () async -> Result<T, CourierError>
+    ) async -> Result<T, CourierError> {
+        let race = Race<T>()
+        let worker = Task { race.finish(await work()) }
+        let timer = seconds.flatMap(WaitTime.nanoseconds).map { nanoseconds in
+            Task {
+                guard (try? await Task.sleep(nanoseconds: nanoseconds)) != nil else { return }
+                race.finish(.failure(.underlying(URLError(.timedOut), nil)))
             }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw URLError(.timedOut) }
-            return first
         }
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in race.deliver(to: continuation) }
+        } onCancel: {
+            race.finish(.failure(.cancelled))
+        }
+        worker.cancel()
+        timer?.cancel()
+        return result
+    }
+}
+
+/// The first of the work's result, the time limit and the caller's cancellation; later ones
+/// are dropped.
+private final class Race<T: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Result<T, CourierError>, Never>?
+        var outcome: Result<T, CourierError>?
+    }
+
+    private let state = LockedState(State())
+
+    /// Hands the outcome to `continuation`, now if there is one already, or when it comes.
+    func deliver(to continuation: CheckedContinuation<Result<T, CourierError>, Never>) {
+        let outcome = state.withLock { state in
+            if state.outcome == nil { state.continuation = continuation }
+            return state.outcome
+        }
+        if let outcome { continuation.resume(returning: outcome) }
+    }
+
+    /// Settles the race with `outcome` unless it is settled already.
+    func finish(_ outcome: Result<T, CourierError>) {
+        let continuation = state.withLock { state -> CheckedContinuation<Result<T, CourierError>, Never>? in
+            guard state.outcome == nil else { return nil }
+            state.outcome = outcome
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(returning: outcome)
     }
 }

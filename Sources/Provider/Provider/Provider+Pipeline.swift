@@ -20,19 +20,19 @@ extension Provider {
     /// Runs the whole pipeline for `target`, retries included, and turns the response into
     /// `Output` with `decode`.
     func perform<Output>(
-        _ target: Target, progress: ProgressBlock?, decode: (Response) throws(CourierError) -> Output
+        _ target: Target, progress: ProgressBlock?, decode: @escaping (Response) throws(CourierError) -> Output
     ) async -> Result<Output, CourierError> {
-        var output: Output?
+        let decoded = DecodedOutput<Output>()
         let result = await runPipeline(for: target, progress: progress) { (response: Response) throws(CourierError) in
-            output = try decode(response)
+            decoded.value = try decode(response)
         }
         switch result {
         case .failure(let error):
             return .failure(error)
         case .success(let response):
-            // `accept` ran on this response last, so `output` is its decoding; decoding again
+            // `accept` ran on this response last, so `decoded` holds its decoding; decoding again
             // keeps this total without a force unwrap.
-            if let output { return .success(output) }
+            if let output = decoded.value { return .success(output) }
             do throws(CourierError) {
                 return .success(try decode(response))
             } catch {
@@ -41,16 +41,30 @@ extension Provider {
         }
     }
 
-    /// Runs the whole pipeline for `target`, retries included. `accept` checks (and may decode)
-    /// each response before the plugins see it, and once more a response a plugin put in its
-    /// place: a call that succeeds has passed `accept` with the response it returns, last.
+    /// Runs the whole pipeline for `target`, retries included, within the call's deadline
+    /// (``deadline(for:)``): the call ends when the deadline passes or its task is cancelled,
+    /// whatever a plugin, a transport or a token refresh is still waiting for. `accept` checks
+    /// (and may decode) each response before the plugins see it, and once more a response a
+    /// plugin put in its place: a call that succeeds has passed `accept` with the response it
+    /// returns, last.
     ///
     /// Not generic over the output, so the pipeline's own types are known when it is compiled
     /// and a call asks the runtime for no generic metadata.
     func runPipeline(
-        for target: Target, progress: ProgressBlock?, accept: (Response) throws(CourierError) -> Void
+        for target: Target, progress: ProgressBlock?, accept: @escaping (Response) throws(CourierError) -> Void
     ) async -> Result<Response, CourierError> {
         let endpoint = endpointClosure(target)
+        let work = CallWork(accept: accept)
+        return await Deadline.run(within: deadline(for: target, task: endpoint.task)) {
+            await self.attempts(for: target, endpoint: endpoint, progress: progress, accept: work.accept)
+        }
+    }
+
+    /// Every attempt of a call: the first, and each retry a plugin asks for.
+    private func attempts(
+        for target: Target, endpoint: Endpoint, progress: ProgressBlock?,
+        accept: (Response) throws(CourierError) -> Void
+    ) async -> Result<Response, CourierError> {
         var attempt = 1
         while true {
             let outcome = await attemptOnce(target, endpoint: endpoint, progress: progress, accept: accept)
@@ -66,7 +80,7 @@ extension Provider {
                 break
             case .retryAfter(let seconds):
                 do {
-                    try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+                    try await WaitTime.sleep(seconds)
                 } catch {
                     return .failure(.cancelled)
                 }
@@ -125,7 +139,7 @@ extension Provider {
         } catch {
             throw Self.courierError(error)
         }
-        if let timeout = timeout(for: target) { request.timeoutInterval = timeout }
+        if let timeout = timeout(for: target), timeout.isFinite, timeout > 0 { request.timeoutInterval = timeout }
         for plugin in plugins {
             do {
                 request = try await plugin.prepare(request, target: target)
@@ -152,14 +166,13 @@ extension Provider {
         let result: Result<Response, CourierError>
         switch stubClosure(target) {
         case .never:
-            result = await sendOverTransport(
-                request, task: endpoint.task, progress: progress, timeout: timeout(for: target))
+            result = await sendOverTransport(request, task: endpoint.task, progress: progress)
         case .immediate:
             result = stubbedResponse(endpoint, request: request)
                 .flatMap { finishStubbedTransfer($0, task: endpoint.task) }
         case .delayed(let seconds):
             do {
-                try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1_000_000_000))
+                try await WaitTime.sleep(seconds)
             } catch {
                 return .failure(.cancelled)
             }
@@ -191,12 +204,12 @@ extension Provider {
     }
 
     /// Step 3 over the network: the body made ready (a large multipart body goes to a temporary
-    /// file, deleted whatever the outcome), the transport call under the target's deadline, and a
-    /// downloaded file moved to its destination.
+    /// file, deleted whatever the outcome), the transport call, and a downloaded file moved to its
+    /// destination.
     @inline(__always)
-    private func sendOverTransport(
-        _ request: URLRequest, task: RequestTask, progress: ProgressBlock?, timeout: TimeInterval?
-    ) async -> Result<Response, CourierError> {
+    private func sendOverTransport(_ request: URLRequest, task: RequestTask, progress: ProgressBlock?) async
+        -> Result<Response, CourierError>
+    {
         let body: TransferBody
         do {
             if let ready = try TransferBody.ready(for: task, request: request) {
@@ -216,11 +229,7 @@ extension Provider {
         let transportRequest = TransportRequest(urlRequest: body.request, kind: body.kind, progress: onProgress)
         let answer: TransportResponse
         do {
-            if let timeout {
-                answer = try await Deadline.run(within: timeout) { try await self.send(transportRequest) }
-            } else {
-                answer = try await send(transportRequest)
-            }
+            answer = try await send(transportRequest)
         } catch {
             return .failure(Task.isCancelled ? .cancelled : Self.courierError(error))
         }
@@ -242,10 +251,26 @@ extension Provider {
         return answer
     }
 
-    /// The time limit of `target`: its own, or the provider's default.
+    /// The time limit `target` sets for itself, or else the provider's default.
     func timeout(for target: Target) -> TimeInterval? {
         guard traits.mayHaveTimeout else { return options.timeout }
         return (MultiTarget.unwrap(target) as? any TimeoutConfigurable)?.timeout ?? options.timeout
+    }
+
+    /// The limit on a whole call of `target`, retries included: the target's own timeout, or else
+    /// the provider's default; an upload or a download (`task`) has none unless the target sets
+    /// one, as it may rightly take longer (each still ends after `timeoutInterval` of silence).
+    /// `nil` or infinity: no limit.
+    func deadline(for target: Target, task: RequestTask) -> TimeInterval? {
+        if traits.mayHaveTimeout, let own = (MultiTarget.unwrap(target) as? any TimeoutConfigurable)?.timeout {
+            return own
+        }
+        switch task {
+        case .uploadFile, .uploadMultipart, .uploadCompositeMultipart, .downloadDestination, .downloadParameters:
+            return nil
+        default:
+            return options.timeout
+        }
     }
 
     private func retryDecision(for request: URLRequest, target: Target, error: CourierError, attempt: Int) async
@@ -265,6 +290,24 @@ extension Provider {
         if error is CancellationError || (error as? URLError)?.code == .cancelled { return .cancelled }
         return .underlying(error, nil)
     }
+}
+
+/// A call's `accept` closure, handed to the task that runs the call's work.
+///
+/// It need not be `Sendable` (a decoding closure captures its output type, a metatype Swift does
+/// not count as `Sendable`): only that task calls it, one response after another, and the caller
+/// calls it again, if at all, only after that task handed over its result.
+private struct CallWork: @unchecked Sendable {
+    let accept: (Response) throws(CourierError) -> Void
+}
+
+/// The decoded output of a call, written by the call's work and read by the caller after the work
+/// has handed its result over.
+private final class DecodedOutput<Output>: @unchecked Sendable {
+    // Unchecked: written only inside the call's work, which then finishes the call's `Deadline`
+    // race under a lock; read only by the caller after that race handed it the work's own result
+    // (a timeout or a cancellation leaves it unread).
+    var value: Output?
 }
 
 /// One attempt's result, and the request it sent (for the plugins' `retry`); `request` is `nil`

@@ -18,7 +18,7 @@ extension Provider {
     /// - Throws: a ``CourierError``; a cancelled call throws `.underlying(CancellationError(), nil)`.
     public func request(_ target: Target) async throws -> Response {
         try await runPipeline(for: target, progress: nil) { (response: Response) throws(CourierError) in
-            try checkEnvelope(of: response, target: target)
+            try self.checkEnvelope(of: response, target: target)
         }.get()
     }
 
@@ -33,7 +33,7 @@ extension Provider {
     ///   `.objectMapping` (with the failing coding path), `.jsonMapping`, or a transport error.
     public func request<T: Decodable>(_ target: Target, as type: T.Type) async throws -> T {
         try await perform(target, progress: nil) { (response: Response) throws(CourierError) -> T in
-            try decode(T.self, from: response, target: target)
+            try self.decode(T.self, from: response, target: target)
         }.get()
     }
 

@@ -17,13 +17,24 @@ public struct ProviderOptions: Sendable {
     /// with ``CourierError/sessionExpired(_:)`` whatever the target's validation, so token
     /// refresh can react. `[401]` by default; empty turns the rule off.
     public var sessionExpiredStatusCodes: Set<Int>
-    /// The time limit of a whole exchange, in seconds, for targets that do not set their own
-    /// through `TimeoutConfigurable`; `nil` (no limit beyond the transport's own) by default.
+    /// The time limit of a whole call, in seconds, for targets that do not set their own through
+    /// `TimeoutConfigurable`: from the plugins' `prepare` to the decoded result, retries, back-off
+    /// waits, token refreshes and a wait for a free connection included. A call past it fails
+    /// with `URLError(.timedOut)` (``CourierError/isTimeout``) at once, whatever it was waiting
+    /// for. ``defaultTimeout`` (60 s) by default; `nil` or `.infinity` for no limit.
+    ///
+    /// Uploads and downloads are not held to this default (a large file may rightly take longer);
+    /// a target's own `timeout` applies to them. Every request also carries the limit as its
+    /// `timeoutInterval`, the longest silence a transport waits through.
     public var timeout: TimeInterval?
     /// Whether credentials (`Authorization`, `Proxy-Authorization`, `Cookie`) may be sent over
     /// plain `http://` to a host other than loopback; `true` by default. When `false`, such a
     /// call fails with ``InsecureCredentialsError`` before anything is sent.
     public var allowsCredentialsOverPlainHTTP: Bool
+
+    /// The default time limit of a whole call: 60 seconds, the figure `URLSession` and Alamofire
+    /// use for their request timeout, here counted over the whole call rather than between packets.
+    public static let defaultTimeout: TimeInterval = 60
 
     /// Creates options.
     ///
@@ -31,12 +42,13 @@ public struct ProviderOptions: Sendable {
     ///   - maximumAttempts: attempts in all, at least 1; `3` by default.
     ///   - decoder: the JSON decoder; a plain `JSONDecoder()` by default.
     ///   - sessionExpiredStatusCodes: statuses that mean "log in again"; `[401]` by default.
-    ///   - timeout: the default time limit of an exchange in seconds; `nil` by default.
+    ///   - timeout: the default time limit of a whole call in seconds; ``defaultTimeout`` (60 s) by
+    ///     default, `nil` or `.infinity` for none.
     ///   - allowsCredentialsOverPlainHTTP: whether credentials may go over plain HTTP to a host
     ///     other than loopback; `true` by default.
     public init(
         maximumAttempts: Int = 3, decoder: JSONDecoder = JSONDecoder(), sessionExpiredStatusCodes: Set<Int> = [401],
-        timeout: TimeInterval? = nil, allowsCredentialsOverPlainHTTP: Bool = true
+        timeout: TimeInterval? = ProviderOptions.defaultTimeout, allowsCredentialsOverPlainHTTP: Bool = true
     ) {
         self.timeout = timeout
         self.allowsCredentialsOverPlainHTTP = allowsCredentialsOverPlainHTTP

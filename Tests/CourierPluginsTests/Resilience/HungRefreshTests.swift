@@ -1,0 +1,111 @@
+import Courier
+import CourierPlugins
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A token refresh that never returns freezes no call: each ends at its deadline or when it is
+/// cancelled, and a refresh past its own time limit is abandoned so the next call can try again.
+@Suite("Token refresh that hangs")
+struct HungRefreshTests {
+    private let server = AuthServerTransport(currentToken: "tok-rotated")
+    private let store = TokenStore(credential: AuthCredential(accessToken: "tok-old", refreshToken: "ref-old"))
+    private let refreshes = CallCounter()
+    private let expiries = CallCounter()
+    private let gate = RefreshGate()
+
+    private func provider(refreshTimeout: TimeInterval, callTimeout: TimeInterval?) -> Provider<AccountAPI> {
+        let plugin = TokenRefreshPlugin(
+            store: store, refreshTimeout: refreshTimeout,
+            refresh: { [refreshes, gate] _ in
+                refreshes.increment()
+                await gate.wait()
+                return AuthCredential(accessToken: "tok-rotated", refreshToken: "ref-new")
+            },
+            onSessionExpired: { [expiries] in expiries.increment() })
+        return Provider<AccountAPI>(
+            transport: server, plugins: [plugin], options: ProviderOptions(timeout: callTimeout))
+    }
+
+    @Test("five calls waiting for a refresh that never ends time out with their own deadline")
+    func callsTimeOut() async throws {
+        defer { gate.open() }
+        let provider = provider(refreshTimeout: .infinity, callTimeout: 0.3)
+        let started = ContinuousClock.now
+        let errors = await withTaskGroup(of: CourierError?.self) { group in
+            for _ in 0..<5 { group.addTask { await Self.error { try await provider.request(.me) } } }
+            return await group.reduce(into: [CourierError?]()) { $0.append($1) }
+        }
+        #expect(errors.allSatisfy { $0?.isTimeout == true }, "\(errors)")
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(refreshes.count == 1)
+        #expect(expiries.count == 0)
+    }
+
+    @Test("a call waiting for a hung refresh completes within a second of cancel()")
+    func cancelEndsTheWait() async throws {
+        defer { gate.open() }
+        let provider = provider(refreshTimeout: .infinity, callTimeout: nil)
+        let (results, resultContinuation) = AsyncStream.makeStream(of: Result<Response, CourierError>.self)
+        let call = provider.request(.me) { resultContinuation.yield($0) }
+        while refreshes.count == 0 { await Task.yield() }
+        let cancelled = ContinuousClock.now
+        call.cancel()
+        var iterator = results.makeAsyncIterator()
+        let result = await iterator.next()
+        #expect(ContinuousClock.now - cancelled < .seconds(1))
+        guard case .failure(let error) = result else {
+            Issue.record("expected a cancelled call, got \(String(describing: result))")
+            return
+        }
+        #expect(error.isCancelled)
+    }
+
+    @Test("a refresh past its time limit is abandoned: the credential stays and the next call refreshes again")
+    func refreshTimeLimit() async throws {
+        defer { gate.open() }
+        let provider = provider(refreshTimeout: 0.2, callTimeout: 10)
+        let first = await Self.error { try await provider.request(.me) }
+        #expect(first != nil)
+        #expect(expiries.count == 0, "a refresh that timed out does not end the session")
+        #expect(await store.accessToken == "tok-old")
+        _ = await Self.error { try await provider.request(.me) }
+        #expect(refreshes.count == 2, "the next call tried again")
+    }
+
+    private static func error(_ body: () async throws -> Response) async -> CourierError? {
+        do {
+            _ = try await body()
+            return nil
+        } catch {
+            return error as? CourierError
+        }
+    }
+}
+
+/// A wait that ignores cancellation and ends when the test opens the gate.
+private final class RefreshGate: Sendable {
+    private let state = LockedState<(open: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+    func wait() async {
+        await withCheckedContinuation { continuation in
+            let isOpen = state.withLock { state in
+                if !state.open { state.waiters.append(continuation) }
+                return state.open
+            }
+            if isOpen { continuation.resume() }
+        }
+    }
+
+    func open() {
+        let waiters = state.withLock { state in
+            state.open = true
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+}

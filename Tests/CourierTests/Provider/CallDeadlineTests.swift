@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+
+@testable import Courier
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A call ends at its deadline or its cancellation, whatever it waits for, and no wait given in
+/// seconds traps.
+@Suite("Call deadline: every call ends")
+struct CallDeadlineTests {
+    /// `body`'s error, or a recorded issue when it succeeds.
+    private func failure(_ body: () async throws -> Response) async -> CourierError? {
+        do {
+            _ = try await body()
+            Issue.record("the call succeeded")
+        } catch let error as CourierError {
+            return error
+        } catch {
+            Issue.record("not a CourierError: \(error)")
+        }
+        return nil
+    }
+
+    private func options(timeout: TimeInterval?, attempts: Int = 3) -> ProviderOptions {
+        ProviderOptions(maximumAttempts: attempts, timeout: timeout)
+    }
+
+    @Test("a call has a 60 s deadline by default")
+    func defaultDeadline() {
+        #expect(ProviderOptions().timeout == 60)
+        #expect(ProviderOptions.defaultTimeout == 60)
+    }
+
+    @Test("a prepare that hangs and ignores cancellation ends at the deadline")
+    func hungPrepare() async {
+        let hang = Hang()
+        defer { hang.release() }
+        let provider = Provider<CoreTestTarget>(
+            transport: ScriptedTransport(), plugins: [HangingPlugin(hang: hang)], options: options(timeout: 0.2))
+        let started = ContinuousClock.now
+        let error = await failure { try await provider.request(CoreTestTarget()) }
+        #expect(error?.isTimeout == true)
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test("a prepare that hangs ends when the call is cancelled, with no deadline at all")
+    func cancelledWhileHung() async throws {
+        let hang = Hang()
+        defer { hang.release() }
+        let provider = Provider<CoreTestTarget>(
+            transport: ScriptedTransport(), plugins: [HangingPlugin(hang: hang)], options: options(timeout: nil))
+        let call = Task { try await provider.request(CoreTestTarget()) }
+        while hang.started == 0 { await Task.yield() }
+        call.cancel()
+        let error = await failure { try await call.value }
+        #expect(error?.isCancelled == true)
+    }
+
+    @Test("the deadline covers every attempt, not each one")
+    func coversRetries() async {
+        let transport = ScriptedTransport { _ in throw URLError(.networkConnectionLost) }
+        let provider = Provider<CoreTestTarget>(
+            transport: transport, plugins: [RetryAfterPlugin(seconds: 0.05)],
+            options: options(timeout: 0.3, attempts: 1000))
+        let error = await failure { try await provider.request(CoreTestTarget()) }
+        #expect(error?.isTimeout == true)
+        #expect(transport.requests.count > 1)
+        #expect(transport.requests.count < 1000)
+    }
+
+    @Test(
+        "an endless wait (infinity, or past UInt64's nanoseconds) ends at the deadline instead of trapping",
+        arguments: [TimeInterval.infinity, 1e20, 2e10])
+    func endlessWaits(seconds: TimeInterval) async {
+        let transport = ScriptedTransport { _ in throw URLError(.networkConnectionLost) }
+        let retrying = Provider<CoreTestTarget>(
+            transport: transport, plugins: [RetryAfterPlugin(seconds: seconds)], options: options(timeout: 0.2))
+        #expect(await failure { try await retrying.request(CoreTestTarget()) }?.isTimeout == true)
+
+        let delayed = Provider<CoreTestTarget>(
+            stubClosure: { _ in .delayed(seconds: seconds) }, options: options(timeout: 0.2))
+        #expect(await failure { try await delayed.request(CoreTestTarget()) }?.isTimeout == true)
+    }
+
+    @Test("no deadline: nil and infinity let a call run", arguments: [nil, TimeInterval.infinity] as [TimeInterval?])
+    func noDeadline(timeout: TimeInterval?) async throws {
+        let transport = ScriptedTransport()
+        let provider = Provider<CoreTestTarget>(transport: transport, options: options(timeout: timeout))
+        #expect(try await provider.request(CoreTestTarget()).statusCode == 200)
+        #expect(transport.requests.first?.urlRequest.timeoutInterval.isFinite == true)
+    }
+
+    @Test("WaitTime clamps what Task.sleep cannot take")
+    func waitTime() {
+        #expect(WaitTime.nanoseconds(1.5) == 1_500_000_000)
+        #expect(WaitTime.nanoseconds(0) == 0)
+        #expect(WaitTime.nanoseconds(-3) == 0)
+        #expect(WaitTime.nanoseconds(.nan) == 0)
+        #expect(WaitTime.nanoseconds(.infinity) == nil)
+        #expect(WaitTime.nanoseconds(1.9e10) == nil)
+        #expect(WaitTime.nanoseconds(1.8e10) != nil)
+    }
+
+    @Test("uploads and downloads are not held to the provider's default deadline; a target's own applies")
+    func transfers() {
+        let provider = Provider<CoreTestTarget>(options: options(timeout: 5))
+        let file = URL(fileURLWithPath: "/tmp/x")
+        #expect(provider.deadline(for: CoreTestTarget(), task: .requestPlain) == 5)
+        #expect(provider.deadline(for: CoreTestTarget(), task: .uploadFile(file)) == nil)
+        #expect(provider.deadline(for: CoreTestTarget(), task: .downloadDestination { _, _ in file }) == nil)
+    }
+}
+
+/// A plugin whose `prepare` waits on `hang`.
+private struct HangingPlugin: PluginType {
+    let hang: Hang
+
+    func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
+        await hang.wait()
+        return request
+    }
+}
+
+/// A plugin that asks for every failed call to be sent again after `seconds`.
+private struct RetryAfterPlugin: PluginType {
+    let seconds: TimeInterval
+
+    func retry(_ request: URLRequest, target: any TargetType, dueTo error: CourierError, attempt: Int) async
+        -> RetryDecision
+    {
+        .retryAfter(seconds)
+    }
+}

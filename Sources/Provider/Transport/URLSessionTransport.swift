@@ -128,20 +128,38 @@ public final class URLSessionTransport: Transport {
 
     private func run(_ request: TransportRequest, watchdog: IdleWatchdog?) async throws -> TransportResponse {
         let task = makeTask(for: request)
-        let cancelTask: @Sendable () -> Void = { task.cancel() }
-        let watching = watchdog.map { watchdog in Task { await watchdog.watch(onIdle: cancelTask) } }
+        let abandon: @Sendable () -> Void = { [session, delegate] in
+            guard delegate.abandon(task) else { return }
+            Self.cancel(task, in: session)
+        }
+        let watching = watchdog.map { watchdog in Task { await watchdog.watch(onIdle: abandon) } }
         defer { watching?.cancel() }
         let delivery = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 delegate.register(task, request: request, continuation: continuation)
-                task.resume()
-                if Task.isCancelled { task.cancel() }
+                // Cancelled before it started (the handler below ran before the task was
+                // registered, so it found nothing to end): it ends now, and is never resumed.
+                if Task.isCancelled {
+                    abandon()
+                } else {
+                    task.resume()
+                }
             }
         } onCancel: {
-            cancelTask()
+            abandon()
         }
         return TransportResponse(
             response: delivery.response, data: delivery.data, downloadedFileURL: delivery.downloadedFileURL)
+    }
+
+    /// Cancels `task` on the session's delegate queue, where its completion is delivered.
+    ///
+    /// FoundationNetworking traps ("a behaviour for a task that in not in the registry") when
+    /// `cancel()` lands while the task is completing: its completion runs on the delegate queue
+    /// and unregisters the task, and the cancellation's failure report then finds no task. On
+    /// that serial queue the cancellation runs wholly before or wholly after a completion.
+    private static func cancel(_ task: URLSessionTask, in session: URLSession) {
+        session.delegateQueue.addOperation { task.cancel() }
     }
 
     private func makeTask(for request: TransportRequest) -> URLSessionTask {

@@ -131,6 +131,16 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         records.withLock { $0[task.taskIdentifier] = record }
     }
 
+    /// Ends the call waiting on `task` with `CancellationError` at once, unless the task has
+    /// already delivered its result; a download's partial file is deleted. Returns whether the
+    /// call was ended here, in which case the task still has to be cancelled.
+    func abandon(_ task: URLSessionTask) -> Bool {
+        guard let record = records.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return false }
+        record.closeDownloadFile(kept: false)
+        record.continuation.resume(throwing: CancellationError())
+        return true
+    }
+
     private func withRecord<R: Sendable>(_ task: URLSessionTask, _ body: (Record) -> R) -> R? {
         records.withLock { records in records[task.taskIdentifier].map(body) }
     }

@@ -22,9 +22,14 @@ import Foundation
 ///
 /// One behaviour differs on the native path: cookies. `URLSession` keeps the cookies a server
 /// sets (in the session's own storage) and sends them back; the native transport sends only
-/// the `Cookie` header the request carries, as a service-to-service client usually wants. When the native transport receives a body with a
-/// `Content-Encoding` it cannot decode (a server that compresses unasked), an idempotent data
-/// request is sent again through `URLSession`, which decodes it.
+/// the `Cookie` header the request carries, as a service-to-service client usually wants.
+///
+/// A request goes through one transport only: once the native transport has sent it, its answer
+/// is the answer, whatever it holds. A body in a content coding the native transport does not
+/// decode (a server that compresses unasked) is returned as it came, with its `Content-Encoding`
+/// header, as curl returns it without `--compressed`; it is never sent again through `URLSession`
+/// (the server would see it twice, and FoundationNetworking would meet whatever made the first
+/// answer unusual).
 ///
 /// ```swift
 /// let provider = Provider<InventoryAPI>(transport: RoutingTransport())
@@ -73,18 +78,7 @@ public final class RoutingTransport: Transport {
         case .urlSession:
             return try await urlSession.send(request)
         case .native:
-            #if os(Linux)
-                let answer = try await native.sendNatively(request)
-                if answer.isContentCoded, request.kind.isData,
-                    HTTPMethod(rawValue: (request.urlRequest.httpMethod ?? "GET").uppercased())?.isIdempotent == true
-                {
-                    // A server that compresses unasked: URLSession decodes what this transport cannot.
-                    return try await urlSession.send(request)
-                }
-                return answer.response
-            #else
-                return try await urlSession.send(request)
-            #endif
+            return try await native.send(request)
         }
     }
 }

@@ -37,11 +37,8 @@
         /// Statuses whose `Location` is followed.
         private static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
-        /// Sends `request`, following redirects; also tells whether the body is in a content coding
-        /// (gzip, br, …) that this transport does not decode.
-        func sendFollowingRedirects(
-            _ request: TransportRequest, loop: EventLoop
-        ) async throws -> (response: TransportResponse, isContentCoded: Bool) {
+        /// Sends `request`, following redirects.
+        func sendFollowingRedirects(_ request: TransportRequest, loop: EventLoop) async throws -> TransportResponse {
             var current = request.urlRequest
             var kind = request.kind
             var redirects = 0
@@ -49,7 +46,7 @@
                 let exchanged = try await exchange(current, kind: kind, progress: request.progress, loop: loop)
                 guard options.followsRedirects, Self.redirectStatuses.contains(exchanged.head.status),
                     let next = Self.redirect(from: current, kind: kind, head: exchanged.head)
-                else { return (try Self.response(exchanged, url: current.url), Self.isContentCoded(exchanged.head)) }
+                else { return try Self.response(exchanged, url: current.url) }
                 if let file = exchanged.file { try? FileManager.default.removeItem(at: file) }
                 redirects += 1
                 guard redirects <= options.maximumRedirects else {
@@ -63,7 +60,7 @@
                             .unsupportedURL, userInfo: Self.userInfo("Redirect to an unsupported URL", next.request.url)
                         )
                     }
-                    return (try await fallback.send(nextRequest), false)
+                    return try await fallback.send(nextRequest)
                 }
                 current = next.request
                 kind = next.kind
@@ -101,14 +98,6 @@
                 }
             }
             return (next, nextKind)
-        }
-
-        private static func isContentCoded(_ head: HTTPResponseHead) -> Bool {
-            var coded = false
-            head.forEachElement(of: "Content-Encoding") { coding in
-                if !coding.isEmpty, !coding.caseInsensitiveEquals("identity") { coded = true }
-            }
-            return coded
         }
 
         private static func response(_ exchanged: Exchanged, url: URL?) throws -> TransportResponse {

@@ -194,22 +194,11 @@ public final class HTTP1Transport: Transport {
         return identityOnly
     }
 
-    #if os(Linux)
-        /// Sends `request`, and tells whether its body is in a content coding this transport does
-        /// not decode (for ``RoutingTransport``).
-        func sendNatively(_ request: TransportRequest) async throws -> (
-            response: TransportResponse, isContentCoded: Bool
-        ) {
-            guard let loop = EventLoop.shared else { throw URLError(.unsupportedURL) }
-            return try await sendFollowingRedirects(request, loop: loop)
-        }
-    #endif
-
     /// Sends `request`; throws `CancellationError` when the Swift task is cancelled.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         #if os(Linux)
             guard let loop = EventLoop.shared else { throw URLError(.unsupportedURL) }
-            return try await sendFollowingRedirects(request, loop: loop).response
+            return try await sendFollowingRedirects(request, loop: loop)
         #else
             throw URLError(.unsupportedURL)
         #endif

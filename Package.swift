@@ -23,6 +23,8 @@ let package = Package(
             path: "Sources/Demo"),
         .executableTarget(
             name: "courier-bench", dependencies: ["Courier", "CourierPlugins"], path: "Sources/Bench"),
+        // One call to a hostile server in a process of its own, for the live hardening tests.
+        .executableTarget(name: "courier-probe", dependencies: ["Courier"], path: "Sources/Probe"),
         .testTarget(name: "CourierTargetsTests", dependencies: ["CourierTargets"]),
         .testTarget(name: "CourierTests", dependencies: ["Courier"]),
         .testTarget(name: "CourierPluginsTests", dependencies: ["CourierPlugins"]),

@@ -96,6 +96,10 @@ public struct TransportResponse: Sendable {
     /// where `HTTPURLResponse`'s initializer has no failing path, but a value rather than a trap.
     private var placeholder: HTTPURLResponse
 
+    /// The largest response body Courier's transports keep in memory unless told otherwise:
+    /// 64 MiB. A body larger than that belongs in a download, which goes to disk as it arrives.
+    public static let defaultMaximumSize: Int64 = 64 * 1024 * 1024
+
     /// Creates a transport response.
     public init(response: HTTPURLResponse, data: Data = Data(), downloadedFileURL: URL? = nil) {
         self.init(

@@ -6,6 +6,10 @@ public enum TransportError: Error, Sendable, Equatable, LocalizedError {
     case responseTooLarge(limit: Int64)
     /// The server's answer was not an HTTP response.
     case notHTTP
+    /// The server sent a body in this content coding (`gzip`, `br`…) although the request asked
+    /// for none, and its decoded size could not be bounded before it was decoded; the transfer
+    /// was stopped.
+    case unrequestedContentEncoding(String)
 
     /// What went wrong, in a sentence.
     public var errorDescription: String? {
@@ -14,6 +18,9 @@ public enum TransportError: Error, Sendable, Equatable, LocalizedError {
             "The response body is larger than the limit of \(limit) bytes; the transfer was stopped."
         case .notHTTP:
             "The server's answer is not an HTTP response."
+        case .unrequestedContentEncoding(let coding):
+            "The server sent a \(coding)-encoded body that was not asked for; it was refused, as its decoded "
+                + "size could not be bounded."
         }
     }
 }

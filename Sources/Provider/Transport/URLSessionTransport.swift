@@ -26,9 +26,21 @@ import Foundation
 public final class URLSessionTransport: Transport {
     /// Limits and policies of a ``URLSessionTransport``.
     public struct Options: Sendable {
-        /// The largest response body accepted, in bytes; larger ones fail with
-        /// ``TransportError/responseTooLarge(limit:)``. `nil` (no limit) by default.
+        /// The largest response body of a data or upload call accepted, in bytes; larger ones fail
+        /// with ``TransportError/responseTooLarge(limit:)`` as soon as the count passes it.
+        /// ``TransportResponse/defaultMaximumSize`` (64 MiB) by default; `nil` for no limit.
+        ///
+        /// On Linux, FoundationNetworking inflates a compressed body before the transport can
+        /// count it, so with a limit the transport asks for an uncompressed answer
+        /// (`Accept-Encoding: identity`) and refuses one compressed anyway with
+        /// ``TransportError/unrequestedContentEncoding(_:)``, unless the request sets its own
+        /// `Accept-Encoding` (then the decoded bytes are counted, and memory may run past the limit
+        /// by what libcurl inflated meanwhile). Without a limit, a data call skips the delegate's
+        /// per-piece callbacks (one hand-off per call instead of three or more).
         public var maximumResponseSize: Int64?
+        /// The largest download accepted, in bytes; `nil` (no limit) by default. A download is
+        /// written to disk as it arrives, so ``maximumResponseSize`` does not apply to it.
+        public var maximumDownloadSize: Int64?
         /// Whether redirects are followed; `true` by default. When `false`, the `3xx`
         /// response itself is returned.
         public var followsRedirects: Bool
@@ -39,9 +51,11 @@ public final class URLSessionTransport: Transport {
 
         /// Creates options.
         public init(
-            maximumResponseSize: Int64? = nil, followsRedirects: Bool = true, temporaryDirectory: URL? = nil
+            maximumResponseSize: Int64? = TransportResponse.defaultMaximumSize, followsRedirects: Bool = true,
+            temporaryDirectory: URL? = nil, maximumDownloadSize: Int64? = nil
         ) {
             self.maximumResponseSize = maximumResponseSize
+            self.maximumDownloadSize = maximumDownloadSize
             self.followsRedirects = followsRedirects
             self.temporaryDirectory = temporaryDirectory
         }
@@ -60,7 +74,8 @@ public final class URLSessionTransport: Transport {
     ///
     /// - Parameters:
     ///   - configuration: the session configuration; ``defaultConfiguration()`` by default.
-    ///   - options: limits and policies; no limits by default.
+    ///   - options: limits and policies; ``Options/init(maximumResponseSize:followsRedirects:temporaryDirectory:maximumDownloadSize:)``'s
+    ///     defaults by default.
     public init(
         configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration(),
         options: Options = Options()
@@ -109,6 +124,14 @@ public final class URLSessionTransport: Transport {
     /// `URLError(.timedOut)`, as the session's own timeout does.
     private func sendOnce(_ request: TransportRequest) async throws -> TransportResponse {
         try Task.checkCancellation()
+        #if canImport(FoundationNetworking)
+            var request = request
+            if sizeLimit(for: request.kind) != nil,
+                request.urlRequest.value(forHTTPHeaderField: "Accept-Encoding") == nil
+            {
+                try? request.urlRequest.replaceHeaderField("Accept-Encoding", value: ContentCoding.identity)
+            }
+        #endif
         let interval = request.urlRequest.timeoutInterval
         guard interval > 0, interval.rounded(.up) != interval else { return try await run(request, watchdog: nil) }
         let watchdog = IdleWatchdog(seconds: interval)
@@ -160,6 +183,12 @@ public final class URLSessionTransport: Transport {
     /// that serial queue the cancellation runs wholly before or wholly after a completion.
     private static func cancel(_ task: URLSessionTask, in session: URLSession) {
         session.delegateQueue.addOperation { task.cancel() }
+    }
+
+    /// The most body bytes a call of `kind` may receive.
+    private func sizeLimit(for kind: TransportRequest.Kind) -> Int64? {
+        if case .download = kind { return options.maximumDownloadSize }
+        return options.maximumResponseSize
     }
 
     private func makeTask(for request: TransportRequest) -> URLSessionTask {

@@ -34,6 +34,25 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             self.request = request
         }
 
+        /// The most body bytes this task may receive: a download's limit or a data call's.
+        func sizeLimit(_ options: URLSessionTransport.Options) -> Int64? {
+            isDownload ? options.maximumDownloadSize : options.maximumResponseSize
+        }
+
+        /// Why the answer `response` must be refused before its body comes, if it must: it is
+        /// larger than the limit, or (on Linux, where FoundationNetworking inflates a body before it
+        /// can be counted) in a content coding the request did not ask for.
+        func refusal(of response: URLResponse, options: URLSessionTransport.Options) -> TransportError? {
+            guard let limit = sizeLimit(options) else { return nil }
+            if response.expectedContentLength > limit { return .responseTooLarge(limit: limit) }
+            #if canImport(FoundationNetworking)
+                if let coding = ContentCoding.unrequested(in: response, for: request.urlRequest) {
+                    return .unrequestedContentEncoding(coding)
+                }
+            #endif
+            return nil
+        }
+
         var isDownload: Bool {
             if case .download = request.kind { return true }
             return false
@@ -54,8 +73,11 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
         /// Keeps a piece of the body: in memory, or in the download's file.
         func receive(_ piece: Data, options: URLSessionTransport.Options, expectedLength: Int64) -> Reception {
+            // A refused transfer is being cancelled: what libcurl read meanwhile is dropped, and the
+            // first reason stays the reason.
+            guard failure == nil else { return .proceed }
             receivedBytes += Int64(piece.count)
-            if let limit = options.maximumResponseSize, receivedBytes > limit {
+            if let limit = sizeLimit(options), receivedBytes > limit {
                 failure = TransportError.responseTooLarge(limit: limit)
                 data = Data()
                 return .stop
@@ -200,8 +222,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        if let limit = options.maximumResponseSize, response.expectedContentLength > limit {
-            fail(dataTask, with: TransportError.responseTooLarge(limit: limit))
+        if let refusal = withRecord(dataTask, { $0.refusal(of: response, options: options) }) ?? nil {
+            fail(dataTask, with: refusal)
+            stop(dataTask)
             completionHandler(.cancel)
             return
         }
@@ -218,10 +241,25 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             record.receive(data, options: options, expectedLength: expectedLength)
         }
         switch outcome {
-        case .stop: dataTask.cancel()
+        case .stop: stop(dataTask)
         case .report(let progress): report(progress, for: dataTask)
         case .proceed, nil: break
         }
+    }
+
+    /// Ends the call waiting on `task` with the failure its record holds, at once, and cancels the
+    /// task (here, on the delegate queue, where that cannot race its completion).
+    ///
+    /// The call does not wait for FoundationNetworking to report the cancellation: libcurl reads
+    /// on the session's own queue, and a server that keeps sending can keep the cancellation
+    /// waiting behind its reads. What it still reads is dropped (the record is gone).
+    private func stop(_ task: URLSessionTask) {
+        if let record = records.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
+            record.closeDownloadFile(kept: false)
+            record.continuation.resume(throwing: record.failure ?? CancellationError())
+        }
+        // FoundationNetworking ignores a response disposition: only cancel() stops a transfer.
+        task.cancel()
     }
 
     private func fail(_ task: URLSessionTask, with error: any Error) {

@@ -136,7 +136,9 @@
                 isResponseToHEAD: method == "HEAD",
                 limits: HTTPResponseParser.Limits(
                     maximumHeaderBytes: options.maximumHeaderBytes, maximumHeaderCount: options.maximumHeaderCount),
-                file: download?.fd, maximumSize: options.maximumResponseSize, progress: isUpload ? nil : progress,
+                file: download?.fd,
+                maximumSize: download == nil ? options.maximumResponseSize : options.maximumDownloadSize,
+                progress: isUpload ? nil : progress,
                 timeout: timeout)
             defer { if let download { Glibc.close(download.fd) } }
 

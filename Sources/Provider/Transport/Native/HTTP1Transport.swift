@@ -49,9 +49,14 @@ public final class HTTP1Transport: Transport {
         public var maximumConnectionsPerHost: Int
         /// How long an idle connection is kept for reuse, in seconds; `30` by default.
         public var idleConnectionTimeout: TimeInterval
-        /// The largest response body accepted, in bytes; larger ones fail with
-        /// ``TransportError/responseTooLarge(limit:)``. `nil` (no limit) by default.
+        /// The largest response body of a data or upload call accepted, in bytes, as it comes on
+        /// the wire; larger ones fail with ``TransportError/responseTooLarge(limit:)`` as soon as
+        /// the count passes it. ``TransportResponse/defaultMaximumSize`` (64 MiB) by default; `nil`
+        /// for no limit.
         public var maximumResponseSize: Int64?
+        /// The largest download accepted, in bytes; `nil` (no limit) by default. A download is
+        /// written to disk as it arrives, so ``maximumResponseSize`` does not apply to it.
+        public var maximumDownloadSize: Int64?
         /// Whether redirects are followed; `true` by default. When `false`, the `3xx` response
         /// itself is returned.
         public var followsRedirects: Bool
@@ -95,10 +100,13 @@ public final class HTTP1Transport: Transport {
         /// Creates options; every parameter has the default stated on its property.
         public init(
             maximumConnectionsPerHost: Int = 32, idleConnectionTimeout: TimeInterval = 30,
-            maximumResponseSize: Int64? = nil, followsRedirects: Bool = true, maximumRedirects: Int = 16,
-            maximumHeaderBytes: Int = 64 * 1024, maximumHeaderCount: Int = 128, userAgent: String = "Courier",
-            inlineResponseWait: TimeInterval = 0.001, inlineBusyPoll: TimeInterval = 0.0001
+            maximumResponseSize: Int64? = TransportResponse.defaultMaximumSize, followsRedirects: Bool = true,
+            maximumRedirects: Int = 16, maximumHeaderBytes: Int = 64 * 1024, maximumHeaderCount: Int = 128,
+            userAgent: String = "Courier", inlineResponseWait: TimeInterval = 0.001,
+            inlineBusyPoll: TimeInterval = 0.0001,
+            maximumDownloadSize: Int64? = nil
         ) {
+            self.maximumDownloadSize = maximumDownloadSize
             self.maximumConnectionsPerHost = maximumConnectionsPerHost
             self.idleConnectionTimeout = idleConnectionTimeout
             self.maximumResponseSize = maximumResponseSize

@@ -1,0 +1,73 @@
+import Courier
+import Foundation
+
+/// What `courier-probe` was asked to do.
+struct ProbeArguments {
+    let transport: String
+    let url: URL
+    let limit: Int64?
+    let download: Bool
+
+    /// The server's `/health`, called first to warm the transport up.
+    var healthURL: URL {
+        var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        components?.path = "/health"
+        components?.query = nil
+        return components?.url ?? url
+    }
+
+    init?(_ arguments: ArraySlice<String>) {
+        var rest = Array(arguments)
+        guard rest.count >= 2, ["urlsession", "native", "routing"].contains(rest[0]), let url = URL(string: rest[1])
+        else { return nil }
+        transport = rest[0]
+        self.url = url
+        rest.removeFirst(2)
+        var limit: Int64? = TransportResponse.defaultMaximumSize
+        var download = false
+        while let option = rest.first {
+            rest.removeFirst()
+            switch option {
+            case "--download":
+                download = true
+            case "--limit":
+                guard let value = rest.first else { return nil }
+                rest.removeFirst()
+                limit = value == "none" ? nil : Int64(value)
+            default:
+                return nil
+            }
+        }
+        self.limit = limit
+        self.download = download
+    }
+
+    /// The transport asked for, with the limit asked for (on downloads too, with `--download`).
+    func makeTransport() -> any Transport {
+        let urlSession = URLSessionTransport(
+            options: .init(maximumResponseSize: limit, maximumDownloadSize: download ? limit : nil))
+        let native = HTTP1Transport.Options(
+            maximumResponseSize: limit, maximumDownloadSize: download ? limit : nil)
+        switch transport {
+        case "native": return HTTP1Transport(options: native)
+        case "routing": return RoutingTransport(nativeOptions: native, urlSession: urlSession)
+        default: return urlSession
+        }
+    }
+}
+
+/// A call to one URL, as data or as a download.
+struct ProbeTarget: TargetType {
+    let url: URL
+    let download: Bool
+
+    var baseURL: URL { url }
+    var path: String { "" }
+    var method: HTTPMethod { .get }
+    var task: RequestTask {
+        guard download else { return .requestPlain }
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "courier-probe-\(UUID().uuidString)")
+        return .downloadDestination { _, _ in destination }
+    }
+}

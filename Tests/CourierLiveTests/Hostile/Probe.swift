@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// Runs `courier-probe` (Sources/Probe) for one call in a process of its own, and reads its report.
+///
+/// A process of its own measures the call's peak memory alone (a test in this process would see
+/// every other test's allocations), and outlives nothing FoundationNetworking does: it aborts the
+/// whole process on some answers.
+struct Probe {
+    /// What the probe printed, or how it died.
+    struct Report {
+        /// The call's outcome: `status N, M bytes` or `error: …`; `nil` when the probe died.
+        var outcome: String?
+        /// Peak resident memory during the call, above what it was before, in KiB.
+        var peakGrowthKiB: Int
+        /// Open file descriptors after the call minus before it.
+        var leakedDescriptors: Int
+        /// Seconds the call took.
+        var seconds: Double
+        /// CPU seconds the probe spent in the second after the call: network work that went on.
+        var cpuSecondsAfter: Double
+        /// The signal that ended the probe, if one did.
+        var signal: Int32?
+        /// What the probe wrote to standard error.
+        var standardError: String
+    }
+
+    /// The probe's executable, built beside this test bundle.
+    static var executable: URL {
+        get throws {
+            let folder = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            let probe = folder.appendingPathComponent("courier-probe")
+            guard FileManager.default.isExecutableFile(atPath: probe.path) else {
+                throw ProbeMissing(path: probe.path)
+            }
+            return probe
+        }
+    }
+
+    /// Runs the probe with `arguments` and waits for it without blocking a thread.
+    static func run(_ arguments: [String]) async throws -> Report {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-probe-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("out")
+        let errors = folder.appendingPathComponent("err")
+        guard FileManager.default.createFile(atPath: output.path, contents: nil),
+            FileManager.default.createFile(atPath: errors.path, contents: nil)
+        else { throw CocoaError(.fileWriteUnknown) }
+
+        let process = Process()
+        process.executableURL = try executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        process.standardError = try FileHandle(forWritingTo: errors)
+        process.standardInput = FileHandle.nullDevice
+        let status = await withCheckedContinuation { (continuation: CheckedContinuation<(Int32, Bool), Never>) in
+            process.terminationHandler = { process in
+                continuation.resume(
+                    returning: (process.terminationStatus, process.terminationReason == .uncaughtSignal))
+            }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(returning: (-1, false))
+            }
+        }
+        let standardError = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        let printed = try Data(contentsOf: output)
+        let json = (try? JSONSerialization.jsonObject(with: printed)) as? [String: Any] ?? [:]
+        let number = { (key: String) in (json[key] as? NSNumber)?.intValue ?? 0 }
+        return Report(
+            outcome: json["outcome"] as? String,
+            peakGrowthKiB: number("peakKiB") - number("baselineKiB"),
+            leakedDescriptors: number("fdsAfter") - number("fdsBefore"),
+            seconds: (json["seconds"] as? NSNumber)?.doubleValue ?? 0,
+            cpuSecondsAfter: (json["cpuSecondsInTheSecondAfter"] as? NSNumber)?.doubleValue ?? 0,
+            signal: status.1 ? status.0 : nil,
+            standardError: standardError)
+    }
+}
+
+/// The probe was not built beside the tests: the hostile suites fail rather than skip.
+struct ProbeMissing: Error, CustomStringConvertible {
+    let path: String
+    var description: String { "courier-probe is not at \(path): build it with `swift build` (scripts/test does)" }
+}

@@ -1,0 +1,65 @@
+import Courier
+import CourierPlugins
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A server that trickles its head or its body a byte a second, or never answers, never holds a
+/// call past its deadline: the idle timeout between packets cannot catch a trickle, the whole-call
+/// deadline does.
+@Suite("Hostile server: trickles and hangs", .requiresHostileServer)
+struct SlowServerLiveTests {
+    @Test(
+        "the call ends with a timeout at its deadline", arguments: HostileTransport.allCases,
+        ["trickle-head", "trickle-body", "hang"])
+    func deadline(transport: HostileTransport, path: String) async throws {
+        let provider = Provider<HostileTarget>(transport: transport.make(), options: ProviderOptions(timeout: 1.5))
+        let started = ContinuousClock.now
+        do {
+            _ = try await provider.request(try HostileTarget(path))
+            Issue.record("the call succeeded")
+        } catch let error as CourierError {
+            #expect(error.isTimeout, "\(error)")
+        }
+        #expect(ContinuousClock.now - started < .seconds(4))
+    }
+
+    @Test(
+        "a refresh whose endpoint never answers is abandoned at its limit: the call times out, the credential stays",
+        arguments: HostileTransport.allCases)
+    func hungRefreshEndpoint(transport: HostileTransport) async throws {
+        let refreshEndpoint = Provider<HostileTarget>(
+            transport: transport.make(), options: ProviderOptions(timeout: nil))
+        let hang = try HostileTarget("hang")
+        let store = TokenStore(credential: AuthCredential(accessToken: "tok-old", expiresAt: Date()))
+        let plugin = TokenRefreshPlugin(
+            store: store, proactiveRefreshLeeway: 60, refreshTimeout: 1,
+            refresh: { _ in
+                _ = try await refreshEndpoint.request(hang)
+                return AuthCredential(accessToken: "tok-new")
+            })
+        let provider = Provider<MultiTarget>(transport: transport.make(), plugins: [plugin])
+        let started = ContinuousClock.now
+        do {
+            _ = try await provider.request(.target(AuthorizedCanary(base: try HostileTarget("canary"))))
+            Issue.record("the call succeeded without a token")
+        } catch let error as CourierError {
+            #expect(error.isTimeout, "\(error)")
+        }
+        #expect(ContinuousClock.now - started < .seconds(4))
+        #expect(await store.accessToken == "tok-old", "a refresh that timed out keeps the credential")
+    }
+}
+
+/// A hostile-server call that wants a bearer token.
+private struct AuthorizedCanary: TargetType, AccessTokenAuthorizable {
+    let base: HostileTarget
+    var baseURL: URL { base.baseURL }
+    var path: String { base.path }
+    var method: HTTPMethod { base.method }
+    var task: RequestTask { base.task }
+    var authorizationType: AuthorizationType? { .bearer }
+}

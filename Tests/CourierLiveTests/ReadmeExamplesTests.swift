@@ -247,6 +247,9 @@ enum ReadmeExamples {
 
     // MARK: Transports
 
+    static let patient = Provider<MallAPI>(options: ProviderOptions(timeout: 120))
+    static let uploads = URLSessionTransport(
+        options: .init(maximumResponseSize: 256 * 1024 * 1024, maximumDownloadSize: nil))
     static let internalAPI = Provider<RankAPI>(transport: RoutingTransport())
     static let handOver = HTTP1Transport(options: .init(inlineResponseWait: 0))
     static let sleepsAtOnce = HTTP1Transport(options: .init(inlineBusyPoll: 0))
@@ -349,5 +352,7 @@ struct ReadmeExamplesTests {
         #expect(ReadmeExamples.plugins().plugins.count == 4)
         #expect(ReadmeExamples.MallAPI.goods(page: 1, categoryId: 1).timeout == 10)
         #expect(ReadmeExamples.feed.trackInflights)
+        #expect(ReadmeExamples.patient.options.timeout == 120)
+        #expect(ProviderOptions().timeout == 60)
     }
 }

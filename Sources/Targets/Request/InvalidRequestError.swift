@@ -18,7 +18,7 @@ import Foundation
 public struct InvalidRequestError: Error, Sendable, Equatable, LocalizedError {
     /// What is wrong with the request.
     public enum Reason: Sendable, Equatable {
-        /// The method is not an RFC 9110 token (letters, digits and ``!#$%&'*+-.^_`|~``).
+        /// The method is not an RFC 9110 token (letters, digits and a few symbols such as `-`, `_`, `.`, `!`).
         case method(String)
         /// A header name is not an RFC 9110 token (empty, or with a space, colon or control
         /// character).

@@ -7,7 +7,7 @@ import Foundation
 /// A call refused because it would send credentials in clear text to another machine
 /// (`ProviderOptions.allowsCredentialsOverPlainHTTP` is `false`).
 ///
-/// A plain `http://` request is refused unless its host is loopback (``LoopbackHost``'s rules:
+/// A plain `http://` request is refused unless its host is loopback (judged from its spelling:
 /// `127.0.0.0/8` written as an address, `::1`, `localhost`; not `*.localhost`, nor a name that
 /// merely starts with `127.`) when it carries any of:
 ///

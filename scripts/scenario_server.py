@@ -42,6 +42,11 @@ called with a method it does not take answers 405 JSON with an Allow header):
         A non-integer or non-positive page value answers succeed false, code 919.
         Goods i (1...23): {"id":i,"categoryId":1,"productName":"Goods i",
         "introduction":"Introduction of goods i","imgId":"img-i","price":9.5+i,"priceUnit":"CNY"}
+  GET|POST /paging/stuck               a pager that never advances: whatever pageCurrent says, the same
+                                       envelope and page, {"size":1,"current":1,"pages":10^12,
+                                       "total":10^12,"records":[goods 1]}
+  GET|POST /paging/endless             a list that claims 10^12 pages: page C (pageCurrent, default 1) is
+                                       {"size":1,"current":C,"pages":10^12,"total":10^12,"records":[goods 1]}
 
   Demo paths (what `courier-demo --base-url <this server>` calls)
   GET|POST /mallProductsInfo/getProduct   id from the body or query: goods id (1...23, as in the
@@ -552,6 +557,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(ENVELOPES[path])
         if path == "/mallProductsInfo/getProductList":
             return self.product_list()
+        if path in ("/paging/stuck", "/paging/endless"):
+            return self.unbounded_pages(stuck=path == "/paging/stuck")
         if path == "/mallProductsInfo/getProduct":
             return self.product()
         if path in BARE:
@@ -614,6 +621,19 @@ class Handler(BaseHTTPRequestHandler):
         start = (current - 1) * size
         records = [goods_item(i) for i in range(start + 1, min(start + size, total) + 1)]
         data = {"size": size, "current": current, "pages": pages, "total": total, "records": records}
+        self.send_json({"succeed": True, "code": 0, "msg": "查询成功", "data": data})
+
+    def unbounded_pages(self, stuck: bool) -> None:
+        if not self.allow("GET", "POST"):
+            return
+        params = {k: v[0] for k, v in self.args.items()}
+        params.update(self.body_params())
+        try:
+            current = 1 if stuck else max(1, int(str(params.get("pageCurrent", "1")).strip() or "1"))
+        except ValueError:
+            current = 1
+        count = 10 ** 12
+        data = {"size": 1, "current": current, "pages": count, "total": count, "records": [goods_item(1)]}
         self.send_json({"succeed": True, "code": 0, "msg": "查询成功", "data": data})
 
     def product(self) -> None:

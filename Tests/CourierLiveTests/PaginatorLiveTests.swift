@@ -15,14 +15,14 @@ struct PaginatorLiveTests {
         let price: Double
     }
 
-    /// POST /mallProductsInfo/getProductList, as the shop app sends it.
+    /// POST /mallProductsInfo/getProductList, as the shop app sends it (or another list's path).
     struct GoodsList: TargetType {
         var baseURL: URL
         var page: Int
         var pageSize: Int
         var categoryId: Int
+        var path = "/mallProductsInfo/getProductList"
 
-        var path: String { "/mallProductsInfo/getProductList" }
         var method: HTTPMethod { .post }
         var task: RequestTask {
             .requestParameters(
@@ -31,13 +31,49 @@ struct PaginatorLiveTests {
         }
     }
 
-    private func pages(categoryId: Int, pageSize: Int = 10) throws -> Paginator<Page<Goods>> {
+    private func pages(
+        categoryId: Int, pageSize: Int = 10, path: String = "/mallProductsInfo/getProductList",
+        maximumPages: Int = Paginator<Page<Goods>>.defaultMaximumPages
+    ) throws -> Paginator<Page<Goods>> {
         let base = try LiveServers.url(for: .scenario)
         let provider = Provider<GoodsList>(
             transport: TestTransport.make(), envelope: JSONEnvelope(successFlagKey: "succeed"))
-        return provider.pages(of: Page<Goods>.self) { page in
-            GoodsList(baseURL: base, page: page, pageSize: pageSize, categoryId: categoryId)
+        return provider.pages(of: Page<Goods>.self, maximumPages: maximumPages) { page in
+            GoodsList(baseURL: base, page: page, pageSize: pageSize, categoryId: categoryId, path: path)
         }
+    }
+
+    /// Walks `paginator` to its end: the page numbers seen, and the error that ended the walk.
+    private func walk(_ paginator: Paginator<Page<Goods>>) async -> ([Int], CourierError?) {
+        var seen: [Int] = []
+        do {
+            for try await page in paginator { seen.append(page.current) }
+            return (seen, nil)
+        } catch {
+            return (seen, error as? CourierError)
+        }
+    }
+
+    @Test("a pager that never advances ends the walk after the repeated page, with pageDidNotAdvance")
+    func stuckPager() async throws {
+        let (seen, error) = await walk(try pages(categoryId: 1, path: "/paging/stuck"))
+        #expect(seen == [1])
+        guard case .underlying(let underlying as PaginationError, nil)? = error else {
+            Issue.record("expected a PaginationError, got \(String(describing: error))")
+            return
+        }
+        #expect(underlying == .pageDidNotAdvance(requested: 2, marker: "1"))
+    }
+
+    @Test("a list that claims 10^12 pages ends after maximumPages, with tooManyPages")
+    func endlessList() async throws {
+        let (seen, error) = await walk(try pages(categoryId: 1, path: "/paging/endless", maximumPages: 25))
+        #expect(seen == Array(1...25))
+        guard case .underlying(let underlying as PaginationError, nil)? = error else {
+            Issue.record("expected a PaginationError, got \(String(describing: error))")
+            return
+        }
+        #expect(underlying == .tooManyPages(maximum: 25))
     }
 
     @Test("a multi-page list: 3 pages of 10, 10 and 3, then the end")

@@ -43,6 +43,9 @@
             case close
             /// Never answers; waits until the client goes away.
             case hang
+            /// Writes the answer, then `extra` (a response nobody asked for) in a write of its own,
+            /// reports ``Event/extraSent(_:)``, and waits for the next request on the connection.
+            case sendWithExtra([UInt8], extra: [UInt8])
         }
 
         /// Something the server saw.
@@ -50,6 +53,8 @@
             case request(Request)
             /// The client closed connection `n` (or reset it).
             case clientClosed(Int)
+            /// The unrequested response of ``Reply/sendWithExtra(_:extra:)`` is written on connection `n`.
+            case extraSent(Int)
         }
 
         private struct State {
@@ -166,6 +171,12 @@
                 case .close:
                     clientClosed = false
                     break loop
+                case .sendWithExtra(let bytes, let extra):
+                    // Without Nagle's delay, `extra` is on its way when the event says so.
+                    var noDelay: Int32 = 1
+                    _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+                    guard writeAll(fd, bytes), writeAll(fd, extra) else { break loop }
+                    sink.yield(.extraSent(connection))
                 case .hang:
                     var scratch = [UInt8](repeating: 0, count: 4096)
                     while scratch.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, 0) }) > 0 {}

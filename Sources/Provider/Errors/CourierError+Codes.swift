@@ -24,6 +24,7 @@ import Foundation
 /// | 4001 | `.jsonMapping` | The server's response could not be read. |
 /// | 4002 | `.stringMapping` | The server's response could not be read. |
 /// | 4003 | `.objectMapping` | The server's response could not be read. |
+/// | 4004 | `.underlying`, a ``PaginationError`` (the server's paging does not end) | The list could not be loaded in full. |
 /// | 5001 | `.business` | The server's message, or: Something went wrong on the server. Please try again later. |
 /// | 5002 | `.payloadMissing` | The server's response is incomplete. |
 /// | 5003 | `.sessionExpired` | Your session has expired. Please log in again. |
@@ -68,6 +69,7 @@ extension CourierError {
         case 2005: return "The server cannot be reached. Please try again later."
         case 3001: return "The server could not handle the request (HTTP \(response?.statusCode ?? 0))."
         case 4001, 4002, 4003: return "The server's response could not be read."
+        case 4004: return "The list could not be loaded in full."
         case 5001:
             if case .business(_, let message?, _) = self {
                 let trimmed = message.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -82,6 +84,7 @@ extension CourierError {
 
     private static func transportCode(of error: any Error) -> Int {
         if error is CancellationError { return 2002 }
+        if error is PaginationError { return 4004 }
         guard let urlError = error as? URLError else { return 2001 }
         switch urlError.code {
         case .cancelled: return 2002

@@ -30,6 +30,9 @@ public struct Page<Record: Sendable>: PagePayload, Sendable {
 extension Page {
     /// Whether a page follows: this page has records and is not the last of ``pages``.
     public var hasNextPage: Bool { !records.isEmpty && current < pages }
+
+    /// The page number, ``current``: a server that answers every page as page 1 is caught.
+    public var pageMarker: String? { String(current) }
 }
 
 extension Page: Equatable where Record: Equatable {}

@@ -1,6 +1,6 @@
 /// An `AsyncSequence` of the pages of a paged list, fetched one at a time as the loop asks.
 ///
-/// Usually made by ``Provider/pages(of:from:target:)``:
+/// Usually made by ``Provider/pages(of:from:maximumPages:target:)``:
 ///
 /// ```swift
 /// let goods = provider.pages(of: Page<Goods>.self) { page in
@@ -18,6 +18,11 @@
 ///   no further page.
 /// - The walk ends after a page whose ``PagePayload/hasNextPage`` is `false`, or after an
 ///   empty page.
+/// - A server whose paging is broken cannot make it loop: a page with the same
+///   ``PagePayload/pageMarker`` as the one before it (page 1 again when page 2 was asked for)
+///   ends the walk with ``PaginationError/pageDidNotAdvance(requested:marker:)``, and after
+///   ``maximumPages`` pages (1,000 by default) a page that says more follow ends it with
+///   ``PaginationError/tooManyPages(maximum:)``; both as ``CourierError/underlying(_:_:)``.
 /// - A failed fetch is thrown by the loop, which then ends.
 /// - A cancelled task throws ``CourierError/cancelled`` (a request already under way is
 ///   cancelled with it) and fetches nothing more.
@@ -31,8 +36,14 @@ public struct Paginator<Payload: PagePayload>: AsyncSequence, Sendable {
     /// Fetches the page with the given number.
     public typealias Fetch = @Sendable (_ page: Int) async throws -> Payload
 
+    /// How many pages a walk fetches at most unless told otherwise: `1_000`, far beyond what a
+    /// screen shows, and a bound on what a broken server can make an app send.
+    public static var defaultMaximumPages: Int { 1_000 }
+
     /// The number of the first page fetched.
     public let firstPage: Int
+    /// The most pages one walk fetches; see ``PaginationError/tooManyPages(maximum:)``.
+    public let maximumPages: Int
     private let fetch: Fetch
 
     /// Creates a paginator over any source of pages.
@@ -43,9 +54,13 @@ public struct Paginator<Payload: PagePayload>: AsyncSequence, Sendable {
     ///
     /// - Parameters:
     ///   - firstPage: the number of the first page; `1` by default.
+    ///   - maximumPages: the most pages one walk fetches (at least 1); ``defaultMaximumPages``
+    ///     (1,000) by default. A walk that would need more ends with
+    ///     ``PaginationError/tooManyPages(maximum:)`` after that many pages.
     ///   - fetch: fetches page `n`; called with `firstPage`, `firstPage + 1`, … as the loop asks.
-    public init(firstPage: Int = 1, fetch: @escaping Fetch) {
+    public init(firstPage: Int = 1, maximumPages: Int = defaultMaximumPages, fetch: @escaping Fetch) {
         self.firstPage = firstPage
+        self.maximumPages = Swift.max(1, maximumPages)
         self.fetch = fetch
     }
 
@@ -56,26 +71,36 @@ public struct Paginator<Payload: PagePayload>: AsyncSequence, Sendable {
 
     /// Starts a walk at ``firstPage``.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(nextPage: firstPage, fetch: fetch)
+        Iterator(nextPage: firstPage, maximumPages: maximumPages, fetch: fetch)
     }
 
     /// Walks the pages; see ``Paginator``.
     public struct Iterator: AsyncIteratorProtocol, Sendable {
         /// `nil` once the walk is over.
         private var nextPage: Int?
+        private let maximumPages: Int
+        private var fetched = 0
+        /// The marker of the page fetched last.
+        private var lastMarker: String?
         private let fetch: Fetch
 
-        fileprivate init(nextPage: Int, fetch: @escaping Fetch) {
+        fileprivate init(nextPage: Int, maximumPages: Int, fetch: @escaping Fetch) {
             self.nextPage = nextPage
+            self.maximumPages = maximumPages
             self.fetch = fetch
         }
 
         /// The next page, or `nil` after the last one.
         ///
-        /// - Throws: the fetch's error, or ``CourierError/cancelled`` when the task is cancelled.
+        /// - Throws: the fetch's error, ``CourierError/cancelled`` when the task is cancelled,
+        ///   or a ``PaginationError`` (as ``CourierError/underlying(_:_:)``) when the server's
+        ///   paging does not end.
         public mutating func next() async throws -> Payload? {
             guard let number = nextPage else { return nil }
             nextPage = nil  // a throw below ends the walk
+            guard fetched < maximumPages else {
+                throw CourierError.underlying(PaginationError.tooManyPages(maximum: maximumPages), nil)
+            }
             if Task.isCancelled { throw CourierError.cancelled }
             let page: Payload
             do {
@@ -85,6 +110,12 @@ public struct Paginator<Payload: PagePayload>: AsyncSequence, Sendable {
                 throw Task.isCancelled || error is CancellationError ? CourierError.cancelled : error
             }
             if Task.isCancelled { throw CourierError.cancelled }
+            fetched += 1
+            let marker = page.pageMarker
+            if let marker, marker == lastMarker {
+                throw CourierError.underlying(PaginationError.pageDidNotAdvance(requested: number, marker: marker), nil)
+            }
+            lastMarker = marker
             if page.hasNextPage && !page.records.isEmpty {
                 nextPage = number + 1
             }

@@ -16,12 +16,18 @@ extension Provider {
     /// - Parameters:
     ///   - type: the payload of one page, such as ``Page``.
     ///   - firstPage: the number of the first page; `1` by default.
+    ///   - maximumPages: the most pages one walk fetches; 1,000
+    ///     (``Paginator/defaultMaximumPages``) by default. A server that claims more ends the
+    ///     walk with ``PaginationError/tooManyPages(maximum:)``, one that sends the same page
+    ///     twice with ``PaginationError/pageDidNotAdvance(requested:marker:)``.
     ///   - target: the target that fetches page `n`.
     /// - Returns: a ``Paginator``; nothing is sent until it is iterated.
     public func pages<Payload: PagePayload & Decodable>(
-        of type: Payload.Type, from firstPage: Int = 1, target: @escaping @Sendable (_ page: Int) -> Target
+        of type: Payload.Type, from firstPage: Int = 1,
+        maximumPages: Int = Paginator<Payload>.defaultMaximumPages,
+        target: @escaping @Sendable (_ page: Int) -> Target
     ) -> Paginator<Payload> {
-        Paginator(firstPage: firstPage) { number in
+        Paginator(firstPage: firstPage, maximumPages: maximumPages) { number in
             try await self.request(target(number), as: Payload.self)
         }
     }

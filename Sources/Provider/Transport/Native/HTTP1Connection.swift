@@ -200,15 +200,15 @@
 
         // MARK: Use by a task
 
-        /// Whether the connection is open and may carry a request.
+        /// Whether the connection is open, and quiet, so it may carry another request.
         var isReusable: Bool {
-            state.withLock { !$0.isClosed && !$0.mustNotReuse }
+            state.withLock { !$0.isClosed && !$0.mustNotReuse && IdleConnectionCheck.isQuiet(fd) }
         }
 
-        /// Takes the connection out of the pool for a request: `false` when it closed meanwhile.
+        /// Takes the connection out of the pool for a request: `false` when closed or not quiet (the pool closes it).
         func activate() -> Bool {
             state.withLock { state in
-                guard !state.isClosed, !state.mustNotReuse else { return false }
+                guard !state.isClosed, !state.mustNotReuse, IdleConnectionCheck.isQuiet(fd) else { return false }
                 state.idleDeadline = nil
                 return true
             }

@@ -6,7 +6,8 @@
     ///
     /// The most recently used idle connection is handed out first, so the ones servers are most
     /// likely to have dropped age out. An idle connection closes after ``idleTimeout`` (the
-    /// event loop watches the deadline), or as soon as the server closes it.
+    /// event loop watches the deadline), or as soon as the server closes it; one that has bytes
+    /// waiting or a hang-up when it is handed out is closed instead (``IdleConnectionCheck``).
     final class HTTP1ConnectionPool: Sendable {
         /// Where a connection goes.
         struct Key: Hashable, Sendable {
@@ -72,13 +73,16 @@
             }
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
+                    var stale: [HTTP1Connection] = []
                     let immediate = state.withLock { state -> Result<Lease, any Error>? in
                         if Task.isCancelled { return .failure(CancellationError()) }
-                        let (lease, _) = grant(key, fresh: false, &state)
+                        let lease: Lease?
+                        (lease, stale) = grant(key, fresh: false, &state)
                         if let lease { return .success(lease) }
                         state.hosts[key, default: Host()].waiters.append(Waiter(id: id, continuation: continuation))
                         return nil
                     }
+                    for connection in stale { connection.close(because: ConnectionFailure.closedBeforeResponse) }
                     if let immediate { continuation.resume(with: immediate) }
                 }
             } onCancel: {
@@ -90,7 +94,8 @@
             }
         }
 
-        /// Under the lock: an idle connection, or a slot, or `nil`; and the stale connections to close.
+        /// Under the lock: an idle connection, or a slot, or `nil`; and the connections to close
+        /// (all idle ones with `fresh`, and any found closed, or not quiet, on the way).
         private func grant(_ key: Key, fresh: Bool, _ state: inout State) -> (Lease?, [HTTP1Connection]) {
             var host = state.hosts[key] ?? Host()
             defer { state.hosts[key] = host.isUnused ? nil : host }
@@ -102,7 +107,9 @@
             }
             while let connection = host.idle.popLast() {
                 if connection.activate() { return (.reuse(connection), stale) }
-                host.open -= 1  // Closed while idle, by the server or the idle timeout.
+                // Closed while idle (by the server or the idle timeout), or not quiet.
+                host.open -= 1
+                stale.append(connection)
             }
             guard host.open < maximumPerHost else { return (nil, stale) }
             host.open += 1

@@ -139,7 +139,12 @@ extension Provider {
         } catch {
             throw Self.courierError(error)
         }
-        if let timeout = timeout(for: target), timeout.isFinite, timeout > 0 { request.timeoutInterval = timeout }
+        // The call's limit is also its longest silence, unless the request closure chose one.
+        if let timeout = timeout(for: target), timeout.isFinite, timeout > 0,
+            request.timeoutInterval == Self.untouchedTimeoutInterval
+        {
+            request.timeoutInterval = timeout
+        }
         for plugin in plugins {
             do {
                 request = try await plugin.prepare(request, target: target)
@@ -250,6 +255,9 @@ extension Provider {
         }
         return answer
     }
+
+    /// A new `URLRequest`'s `timeoutInterval`, which a request closure that set none leaves.
+    static var untouchedTimeoutInterval: TimeInterval { 60 }
 
     /// The time limit `target` sets for itself, or else the provider's default.
     func timeout(for target: Target) -> TimeInterval? {

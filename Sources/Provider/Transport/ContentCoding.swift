@@ -16,14 +16,25 @@ enum ContentCoding {
         return codings(in: accepted).contains { !$0.isEmpty && $0 != identity && $0 != "*;q=0" }
     }
 
+    /// How many bytes one byte of `gzip` or `deflate` inflates to at most (DEFLATE's limit,
+    /// about 1032:1).
+    static let deflateExpansion: Int64 = 1032
+
     /// The coding of `response`'s body when it has one (not `identity`) that `request` did not
-    /// ask for; `nil` otherwise.
-    static func unrequested(in response: URLResponse, for request: URLRequest) -> String? {
+    /// ask for and whose decoded size may pass `limit`; `nil` otherwise.
+    ///
+    /// A `gzip` or `deflate` body whose length is known and small enough that even at DEFLATE's
+    /// greatest expansion it stays within `limit` passes: servers that compress whatever they
+    /// are asked are common, and such a body is no bomb.
+    static func unrequested(in response: URLResponse, for request: URLRequest, limit: Int64) -> String? {
         guard let http = response as? HTTPURLResponse,
             let coding = http.value(forHTTPHeaderField: "Content-Encoding"),
-            codings(in: coding).contains(where: { !$0.isEmpty && $0 != identity }),
+            case let list = codings(in: coding).filter({ !$0.isEmpty && $0 != identity }), !list.isEmpty,
             !isRequested(by: request)
         else { return nil }
+        let length = response.expectedContentLength
+        let isDeflate = list.allSatisfy { ["gzip", "x-gzip", "deflate"].contains($0) } && list.count == 1
+        if isDeflate, length >= 0, length <= limit / deflateExpansion { return nil }
         return coding
     }
 

@@ -7,8 +7,8 @@ public enum TransportError: Error, Sendable, Equatable, LocalizedError {
     /// The server's answer was not an HTTP response.
     case notHTTP
     /// The server sent a body in this content coding (`gzip`, `br`…) although the request asked
-    /// for none, and its decoded size could not be bounded before it was decoded; the transfer
-    /// was stopped.
+    /// for none, and its decoded size could pass the response size limit (a `gzip` body small
+    /// enough that even fully inflated it fits is accepted); the transfer was stopped.
     case unrequestedContentEncoding(String)
 
     /// What went wrong, in a sentence.

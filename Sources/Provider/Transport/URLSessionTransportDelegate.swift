@@ -46,7 +46,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             guard let limit = sizeLimit(options) else { return nil }
             if response.expectedContentLength > limit { return .responseTooLarge(limit: limit) }
             #if canImport(FoundationNetworking)
-                if let coding = ContentCoding.unrequested(in: response, for: request.urlRequest) {
+                if let coding = ContentCoding.unrequested(in: response, for: request.urlRequest, limit: limit) {
                     return .unrequestedContentEncoding(coding)
                 }
             #endif

@@ -40,7 +40,7 @@ struct HungRefreshTests {
             return await group.reduce(into: [CourierError?]()) { $0.append($1) }
         }
         #expect(errors.allSatisfy { $0?.isTimeout == true }, "\(errors)")
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(10), "ended, well before forever (the suite shares two cores)")
         #expect(refreshes.count == 1)
         #expect(expiries.count == 0)
     }

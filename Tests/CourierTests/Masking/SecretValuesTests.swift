@@ -2,6 +2,10 @@ import Courier
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `SecretValues` as an app's own plugin uses it (public API only).
 @Suite("SecretValues: masking for any plugin")
 struct SecretValuesTests {
@@ -36,5 +40,51 @@ struct SecretValuesTests {
         secrets.add(["s3cret-value"])
         #expect(secrets.maskedCut("token=s3cr") == "token=***")
         #expect(secrets.maskedCut("token=s3cret-value") == "token=***")
+    }
+}
+
+/// Every spelling Courier's own encoders give a secret is masked; the spellings come from the
+/// encoders here, not from `SecretValues`.
+@Suite("SecretValues: the spellings of Courier's encoders")
+struct SecretValuesSpellingTests {
+    static let secrets = ["SK7/cd+ef==gh", #"pa"ss\wo/rd"#, "pässwörd-ü1", "🔑key-🔒", "p@ss w&rd;1?=", "tab\there"]
+
+    @Test(arguments: secrets)
+    func urlEncodingSpelling(secret: String) throws {
+        var secrets = SecretValues()
+        secrets.add([secret])
+        let request = try URLEncoding.queryString.encode(
+            URLRequest(url: URL(string: "https://x.dev/get")!), with: ["access_token": secret])
+        let url = try #require(request.url?.absoluteString)
+        #expect(secrets.masked(url) == "https://x.dev/get?access_token=***")
+        let form = try URLEncoding.httpBody.encode(URLRequest(url: URL(string: "https://x.dev/post")!), with: ["p": secret])
+        #expect(secrets.masked(String(decoding: form.httpBody ?? Data(), as: UTF8.self)) == "p=***")
+    }
+
+    @Test(arguments: secrets)
+    func jsonSpellings(secret: String) throws {
+        var secrets = SecretValues()
+        secrets.add([secret])
+        var bodies: [Data] = []
+        for options: JSONEncoder.OutputFormatting in [[], [.withoutEscapingSlashes]] {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = options
+            bodies.append(try encoder.encode(["p": secret]))
+        }
+        let json = try JSONEncoding.default.encode(URLRequest(url: URL(string: "https://x.dev/post")!), with: ["p": secret])
+        bodies.append(try #require(json.httpBody))
+        // A body echoed inside another JSON string, as httpbin's `data` does.
+        let outer = try JSONEncoder().encode(["data": String(decoding: bodies[0], as: UTF8.self)])
+        for body in bodies {
+            #expect(secrets.masked(String(decoding: body, as: UTF8.self)) == #"{"p":"***"}"#)
+        }
+        #expect(secrets.masked(String(decoding: outer, as: UTF8.self)) == #"{"data":"{\"p\":\"***\"}"}"#)
+    }
+
+    @Test("Python's ASCII-only JSON (httpbin's echo) spells non-ASCII as \\u escapes")
+    func asciiOnlyJSON() {
+        var secrets = SecretValues()
+        secrets.add(["pässwörd-🔑"])
+        #expect(secrets.masked(#"{"p": "p\u00e4ssw\u00f6rd-\ud83d\udd11"}"#) == #"{"p": "***"}"#)
     }
 }

@@ -19,7 +19,10 @@ struct MaskingEdgesLiveTests {
         let log = LogLines()
         let provider = Provider<RecorderTarget>(
             transport: RecordingTransport(recordingTo: directory, wrapping: TestTransport.make()),
-            plugins: [NetworkLoggerPlugin(configuration: .init(output: { _, lines in log.append(lines) }, logOptions: .verbose))])
+            plugins: [
+                NetworkLoggerPlugin(
+                    configuration: .init(output: { _, lines in log.append(lines) }, logOptions: .verbose))
+            ])
 
         let response = try await provider.request(RecorderTarget(realm, "/auth/login", method: .post))
 
@@ -44,7 +47,8 @@ struct MaskingEdgesLiveTests {
         let provider = Provider<RecorderTarget>(
             transport: TestTransport.make(),
             plugins: [
-                NetworkLoggerPlugin(configuration: .init(output: { _, lines in log.append(lines) }, logOptions: .verbose)),
+                NetworkLoggerPlugin(
+                    configuration: .init(output: { _, lines in log.append(lines) }, logOptions: .verbose)),
                 NetworkLoggerPlugin(
                     configuration: .init(output: { _, lines in log.append(lines) }, logOptions: .formatRequestAscURL)),
             ])
@@ -61,7 +65,10 @@ struct MaskingEdgesLiveTests {
         let forged = "ok\nCourier_Logger: [forged] Response: 200\r\u{1B}[2J\u{1B}[31mred"
         let provider = Provider<RecorderTarget>(
             transport: TestTransport.make(),
-            plugins: [NetworkLoggerPlugin(configuration: .init(output: { _, lines in log.append(lines) }, logOptions: .verbose))])
+            plugins: [
+                NetworkLoggerPlugin(
+                    configuration: .init(output: { _, lines in log.append(lines) }, logOptions: .verbose))
+            ])
 
         _ = try await provider.request(
             RecorderTarget(

@@ -46,7 +46,8 @@ struct MaskingLiveTests {
                     task: .requestParameters(
                         parameters: ["client_id": "app", "client_secret": secret], encoding: JSONEncoding.default))
             case .tokenJSONEncoder:
-                RecorderTarget(base, "/post", method: .post, task: .requestJSONEncodable(Login(user: "ada", token: secret)))
+                RecorderTarget(
+                    base, "/post", method: .post, task: .requestJSONEncodable(Login(user: "ada", token: secret)))
             case .bearerHeader:
                 RecorderTarget(base, "/anything", headers: ["Authorization": "Bearer \(secret)"])
             }
@@ -67,7 +68,8 @@ struct MaskingLiveTests {
 
         private func query(_ base: URL, _ name: String, _ secret: String) -> RecorderTarget {
             RecorderTarget(
-                base, "/get", task: .requestParameters(parameters: ["page": 2, name: secret], encoding: URLEncoding.queryString))
+                base, "/get",
+                task: .requestParameters(parameters: ["page": 2, name: secret], encoding: URLEncoding.queryString))
         }
     }
 
@@ -111,7 +113,8 @@ struct MaskingLiveTests {
     /// echoed either of those.
     static func spellings(of secret: String, channel: Channel, sent: URLRequest, echo: Data) -> Set<String> {
         var written: Set<String> = [secret]
-        if let query = sent.url.flatMap({ URLComponents(url: $0, resolvingAgainstBaseURL: false) })?.percentEncodedQuery {
+        if let query = sent.url.flatMap({ URLComponents(url: $0, resolvingAgainstBaseURL: false) })?.percentEncodedQuery
+        {
             written.formUnion(EchoSpellings.formValues(named: channel.field, in: query))
         }
         let body = sent.httpBody.map { String(decoding: $0, as: UTF8.self) } ?? ""
@@ -125,7 +128,9 @@ struct MaskingLiveTests {
     static func recordings(in directory: URL) throws -> String {
         let files = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)
         var text = ""
-        for file in files { text += file.lastPathComponent + "\n" + (try String(contentsOf: file, encoding: .utf8)) + "\n" }
+        for file in files {
+            text += file.lastPathComponent + "\n" + (try String(contentsOf: file, encoding: .utf8)) + "\n"
+        }
         return text
     }
 }

@@ -16,7 +16,8 @@ struct NetworkLoggerDefaultSecretsTests {
     func defaultQueryItems(name: String) async {
         let log = LogRecorder()
         var target = PluginTarget()
-        target.task = .requestParameters(parameters: [name: "SK7/cd+ef==gh", "area": "CN"], encoding: URLEncoding.queryString)
+        target.task = .requestParameters(
+            parameters: [name: "SK7/cd+ef==gh", "area": "CN"], encoding: URLEncoding.queryString)
         await send(
             target, plugins: [NetworkLoggerPlugin(configuration: log.configuration(logOptions: .verbose))],
             transport: ScriptedTransport(body: Data(#"{"args":{"\#(name)":"SK7/cd+ef==gh"}}"#.utf8)))

@@ -9,7 +9,7 @@ struct SecretMaskingTests {
 
         let masked = SecretMasking.default.masked(url).absoluteString
 
-        #expect(masked == "https://ada:***@x.dev/a?page=2&token=***&deviceToken=***&key=k")
+        #expect(masked == "https://ada:***@x.dev/a?page=2&token=***&deviceToken=***&key=***")
     }
 
     @Test func moreQueryItemsCanBeDeclared() throws {
@@ -59,7 +59,8 @@ struct RecordingDefaultsTests {
         let recorder = RecordingTransport(recordingTo: directory, wrapping: stubs)
         let target = BinTarget(
             baseURL: URL(string: "http://127.0.0.1:8080")!, path: "/search",
-            task: .requestParameters(parameters: ["key": "demo-key-4821", "q": "tea"], encoding: URLEncoding.queryString))
+            task: .requestParameters(
+                parameters: ["key": "demo-key-4821", "q": "tea"], encoding: URLEncoding.queryString))
 
         _ = try await Provider<BinTarget>(transport: recorder).request(target)
 

@@ -23,7 +23,8 @@ struct SecretValuesTests {
         var secrets = SecretValues()
         secrets.add(header: "Cookie", value: #"sid="s3cret-cookie"; theme=dark"#)
         #expect(secrets.masked("session s3cret-cookie expired") == "session *** expired")
-        #expect(secrets.masked(#"sid=\"s3cret-cookie\""#) == #"sid=\"***\""#)
+        // JSON-escaped with its quotes, the whole quoted value is one spelling of the secret.
+        #expect(secrets.masked(#"sid=\"s3cret-cookie\""#) == #"sid=***"#)
         #expect(secrets.masked("theme=dark") == "theme=***")
     }
 
@@ -57,7 +58,8 @@ struct SecretValuesSpellingTests {
             URLRequest(url: URL(string: "https://x.dev/get")!), with: ["access_token": secret])
         let url = try #require(request.url?.absoluteString)
         #expect(secrets.masked(url) == "https://x.dev/get?access_token=***")
-        let form = try URLEncoding.httpBody.encode(URLRequest(url: URL(string: "https://x.dev/post")!), with: ["p": secret])
+        let form = try URLEncoding.httpBody.encode(
+            URLRequest(url: URL(string: "https://x.dev/post")!), with: ["p": secret])
         #expect(secrets.masked(String(decoding: form.httpBody ?? Data(), as: UTF8.self)) == "p=***")
     }
 
@@ -71,7 +73,8 @@ struct SecretValuesSpellingTests {
             encoder.outputFormatting = options
             bodies.append(try encoder.encode(["p": secret]))
         }
-        let json = try JSONEncoding.default.encode(URLRequest(url: URL(string: "https://x.dev/post")!), with: ["p": secret])
+        let json = try JSONEncoding.default.encode(
+            URLRequest(url: URL(string: "https://x.dev/post")!), with: ["p": secret])
         bodies.append(try #require(json.httpBody))
         // A body echoed inside another JSON string, as httpbin's `data` does.
         let outer = try JSONEncoder().encode(["data": String(decoding: bodies[0], as: UTF8.self)])

@@ -66,11 +66,15 @@ public struct SecretValues: Sendable {
         if added { values.sort { $0.utf8.count > $1.utf8.count } }
     }
 
-    /// `text` with every known secret replaced by the mask.
+    /// `text` with every known secret replaced by the mask, and the password of any URL in it.
     ///
     /// One pass over the UTF-8 bytes per secret, in Swift: Foundation's `contains` and
     /// `replacingOccurrences` go through `NSString` on Linux and cost more than a whole log line.
     public func masked(_ text: String) -> String {
+        Self.maskingURLPasswords(in: maskedValues(text))
+    }
+
+    private func maskedValues(_ text: String) -> String {
         guard !values.isEmpty else { return text }
         var text = text
         let masked = text.withUTF8 { bytes -> String? in

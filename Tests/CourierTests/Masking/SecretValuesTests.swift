@@ -91,3 +91,18 @@ struct SecretValuesSpellingTests {
         #expect(secrets.masked(#"{"p": "p\u00e4ssw\u00f6rd-\ud83d\udd11"}"#) == #"{"p": "***"}"#)
     }
 }
+
+@Suite("SecretValues: passwords in URLs")
+struct SecretValuesURLPasswordTests {
+    @Test(
+        "the password of any URL in a line is masked, however short",
+        arguments: [
+            ("GET http://ada:pw@x.dev/a failed", "GET http://ada:***@x.dev/a failed"),
+            ("see https://u:p@h and ftp://x:yz@h:21/f", "see https://u:***@h and ftp://x:***@h:21/f"),
+            ("http://ada@x.dev/ and a@b:c", "http://ada@x.dev/ and a@b:c"),
+            ("https://x.dev/?next=http://a:b@c", "https://x.dev/?next=http://a:***@c"),
+        ])
+    func urlPasswords(line: String, expected: String) {
+        #expect(SecretValues().masked(line) == expected)
+    }
+}

@@ -53,9 +53,9 @@ extension NetworkLoggerPlugin {
         /// The most bytes of a body that are logged; the rest is cut with a note saying how much.
         /// `4096` by default; `Int.max` logs whole bodies.
         public var bodyLimit: Int
-        /// Which headers, query items and body fields are secret; <doc:/Courier/SecretMasking/default> by
-        /// default, the recorder's policy too. Their values are masked wherever they appear in
-        /// the lines of the same call.
+        /// Which headers, query items and body fields are secret;
+        /// <doc:/Courier/SecretMasking/default> by default, the recorder's policy too. Their
+        /// values are masked wherever they appear in the lines of the same call.
         public var masking: SecretMasking
         /// Whether a call of `target` is logged at all; every call by default. When it answers
         /// `false` the logger returns at once, so a logger switched off this way (in a release

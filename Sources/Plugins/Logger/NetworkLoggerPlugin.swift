@@ -17,15 +17,16 @@ import Foundation
 /// with the status, the method and URL and how long the call took (from `willSend` to
 /// `didReceive`), followed by the body or the error. Each attempt of a retried call is logged.
 ///
-/// Secrets never reach the output. ``Configuration/masking`` (<doc:/Courier/SecretMasking/default>, the
-/// recorder's policy too) names them: secret headers are printed as `***` (keeping a scheme
-/// such as `Bearer`, and cookie names), secret query items, a URL's password and secret JSON
-/// and form fields as `***`, in the request and in the response (a login's tokens); and the
-/// same values are masked wherever else they appear in the call's lines, in every spelling
-/// <doc:/Courier/SecretValues> knows — in a response body that echoes them, in an error message. Every
-/// line has its control characters escaped (`\n`, `\r`, `\u{1B}`), so a body cannot forge a
-/// line or drive the terminal. Bodies longer than ``Configuration/bodyLimit`` are cut with a
-/// note of how much was left out, and binary bodies are summarised in one line.
+/// Secrets never reach the output. ``Configuration/masking``
+/// (<doc:/Courier/SecretMasking/default>, the recorder's policy too) names them: secret
+/// headers are printed as `***` (keeping a scheme such as `Bearer`, and cookie names), secret
+/// query items, a URL's password and secret JSON and form fields as `***`, in the request and
+/// in the response (a login's tokens); and the same values are masked wherever else they
+/// appear in the call's lines, in every spelling <doc:/Courier/SecretValues> knows — in a
+/// response body that echoes them, in an error message. Every line has its control characters
+/// escaped (`\n`, `\r`, `\u{1B}`), so a body cannot forge a line or drive the terminal. Bodies
+/// longer than ``Configuration/bodyLimit`` are cut with a note of how much was left out, and
+/// binary bodies are summarised in one line.
 ///
 /// Calls of a `MultiTarget` are logged with the real target. When
 /// ``Configuration/isEnabled`` answers `false` for a target, nothing at all is done for it.

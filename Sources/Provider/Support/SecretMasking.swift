@@ -1,4 +1,3 @@
-import CourierTargets
 import Foundation
 
 /// Which headers, query items, JSON members and form fields hold secrets: the one policy that

@@ -124,8 +124,9 @@ public struct SecretValues: Sendable {
     }
 
     /// A credential as it may be shown: `Bearer ***` for a value with a known authorization
-    /// scheme (``authorizationSchemes``), which helps a reader and is not secret; `***` otherwise,
-    /// since the first word of any other value (`correct horse`) may be part of the secret.
+    /// scheme (the IANA registry's, and `Token`, `ApiKey`, `OAuth`, `Hawk`, `MAC`,
+    /// `AWS4-HMAC-SHA256`), which helps a reader and is not secret; `***` otherwise, since the
+    /// first word of any other value (`correct horse`) may be part of the secret.
     public static func maskedCredential(_ value: String) -> String {
         if let space = value.firstIndex(of: " "), authorizationSchemes.contains(value[..<space].lowercased()) {
             return "\(value[..<space]) \(mask)"
@@ -133,9 +134,8 @@ public struct SecretValues: Sendable {
         return mask
     }
 
-    /// The authorization schemes ``maskedCredential(_:)`` keeps, lowercased: the IANA registry's
-    /// and the common `Token` and `ApiKey`.
-    public static let authorizationSchemes: Set<String> = [
+    /// The authorization schemes ``maskedCredential(_:)`` keeps, lowercased.
+    static let authorizationSchemes: Set<String> = [
         "basic", "bearer", "digest", "dpop", "hoba", "mutual", "negotiate", "ntlm", "privatetoken", "scram-sha-1",
         "scram-sha-256", "vapid", "token", "apikey", "aws4-hmac-sha256", "oauth", "hawk", "mac",
     ]

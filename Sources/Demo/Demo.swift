@@ -37,7 +37,7 @@ struct Demo {
                         logOptions: [
                             .requestMethod, .requestHeaders, .requestBody, .successResponseBody, .errorResponseBody,
                         ],
-                        bodyLimit: 240, maskedQueryItems: ["key"])),
+                        bodyLimit: 240)),
                 AccessTokenPlugin(tokenClosure: { _ in token }),
                 NetworkActivityPlugin(indicator: activity),
                 StatusMessagePlugin(messages: .simplifiedChinese) { message, _ in DemoConsole.hud(message.text) },

@@ -147,9 +147,7 @@ enum ReadmeExamples {
         func willSend(_ request: URLRequest, target: any TargetType) {
             let headers = request.allHTTPHeaderFields ?? [:]
             var secrets = SecretValues()
-            for (name, value) in headers where SecretValues.alwaysSecretHeaders.contains(name.lowercased()) {
-                secrets.add(header: name, value: value)
-            }
+            secrets.add(headers: headers)  // SecretMasking.default's secret headers
             // Raw strings: `"\(headers)"` would escape quotes, and an escaped secret is not found.
             let fields = headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }
             let line =

@@ -129,8 +129,7 @@ enum PluginsDoc {
             configuration: .init(
                 logOptions: [.formatRequestAscURL, .successResponseBody, .errorResponseBody],
                 bodyLimit: 2048,
-                maskedHeaders: ["X-Session-Id"],
-                maskedQueryItems: ["key"]))
+                masking: SecretMasking(maskedHeaders: ["X-Session-Id"])))
         let logged = Provider<MallAPI>(plugins: [logger])
 
         let verbose = ProcessInfo.processInfo.environment["COURIER_LOG"] == "1"

@@ -8,7 +8,7 @@ extension NetworkLoggerPlugin {
     /// let configuration = NetworkLoggerPlugin.Configuration(
     ///     output: { _, lines in for line in lines { appLog.debug(line) } },
     ///     logOptions: .verbose,
-    ///     maskedHeaders: ["X-Session-Id"])
+    ///     masking: SecretMasking(maskedHeaders: ["X-Session-Id"]))
     /// ```
     ///
     /// An output that drops the lines at times (a release build, a log level that is off)
@@ -53,13 +53,10 @@ extension NetworkLoggerPlugin {
         /// The most bytes of a body that are logged; the rest is cut with a note saying how much.
         /// `4096` by default; `Int.max` logs whole bodies.
         public var bodyLimit: Int
-        /// Header names masked in addition to ``NetworkLoggerPlugin/alwaysMaskedHeaders``,
-        /// compared case-insensitively; none by default. Their values are masked wherever they
-        /// appear in the lines of the same call, like the built-in ones.
-        public var maskedHeaders: Set<String>
-        /// Query item names (such as `key` or `access_token`) whose values are secrets, compared
-        /// case-insensitively; none by default. Their values are masked wherever they appear.
-        public var maskedQueryItems: Set<String>
+        /// Which headers, query items and body fields are secret;
+        /// <doc:/Courier/SecretMasking/default> by default, the recorder's policy too. Their
+        /// values are masked wherever they appear in the lines of the same call.
+        public var masking: SecretMasking
         /// Whether a call of `target` is logged at all; every call by default. When it answers
         /// `false` the logger returns at once, so a logger switched off this way (in a release
         /// build, for a noisy polling target) costs nothing on the request path, unlike an
@@ -74,21 +71,19 @@ extension NetworkLoggerPlugin {
         ///   - output: receives the lines; ``defaultOutput(target:items:)`` by default.
         ///   - logOptions: what to include; ``LogOptions/default`` (method and headers) by default.
         ///   - bodyLimit: the most bytes of a body logged; `4096` by default.
-        ///   - maskedHeaders: more header names whose values are secret; none by default.
-        ///   - maskedQueryItems: query item names whose values are secret; none by default.
+        ///   - masking: which names are secret; <doc:/Courier/SecretMasking/default> by default.
         ///   - isEnabled: whether a target's calls are logged; always by default.
         public init(
             formatter: Formatter = Formatter(),
             output: @escaping OutputType = Configuration.defaultOutput,
             logOptions: LogOptions = .default,
             bodyLimit: Int = 4096,
-            maskedHeaders: Set<String> = [],
-            maskedQueryItems: Set<String> = [],
+            masking: SecretMasking = .default,
             isEnabled: @escaping @Sendable (_ target: any TargetType) -> Bool = { _ in true }
         ) {
             self.init(
                 formatter: formatter, lazyOutput: { target, items in output(target, items()) }, logOptions: logOptions,
-                bodyLimit: bodyLimit, maskedHeaders: maskedHeaders, maskedQueryItems: maskedQueryItems,
+                bodyLimit: bodyLimit, masking: masking,
                 isEnabled: isEnabled)
         }
 
@@ -100,24 +95,21 @@ extension NetworkLoggerPlugin {
         ///     called is not formatted at all.
         ///   - logOptions: what to include; ``LogOptions/default`` (method and headers) by default.
         ///   - bodyLimit: the most bytes of a body logged; `4096` by default.
-        ///   - maskedHeaders: more header names whose values are secret; none by default.
-        ///   - maskedQueryItems: query item names whose values are secret; none by default.
+        ///   - masking: which names are secret; <doc:/Courier/SecretMasking/default> by default.
         ///   - isEnabled: whether a target's calls are logged; always by default.
         public init(
             formatter: Formatter = Formatter(),
             lazyOutput: @escaping LazyOutputType,
             logOptions: LogOptions = .default,
             bodyLimit: Int = 4096,
-            maskedHeaders: Set<String> = [],
-            maskedQueryItems: Set<String> = [],
+            masking: SecretMasking = .default,
             isEnabled: @escaping @Sendable (_ target: any TargetType) -> Bool = { _ in true }
         ) {
             self.formatter = formatter
             self.lazyOutput = lazyOutput
             self.logOptions = logOptions
             self.bodyLimit = max(0, bodyLimit)
-            self.maskedHeaders = maskedHeaders
-            self.maskedQueryItems = maskedQueryItems
+            self.masking = masking
             self.isEnabled = isEnabled
         }
 

@@ -13,7 +13,7 @@ extension NetworkLoggerPlugin {
         if options.contains(.formatRequestAscURL) {
             return curlLines(for: request, headers: headers, target: target, masker: masker)
         }
-        var lines = [line("Request", masker.mask(request.url?.absoluteString ?? "-"), target)]
+        var lines = [line("Request", masker.printable(request.url), target)]
         if options.contains(.requestHeaders) {
             let text = Self.sorted(headers).map {
                 "\"\($0.key)\": \"\(masker.printableValue(ofHeader: $0.key, value: $0.value))\""
@@ -61,7 +61,7 @@ extension NetworkLoggerPlugin {
                 note = summary + " not included in the command"
             case .text(let shown, let cutBytes):
                 let text = String(decoding: shown, as: UTF8.self)
-                argument = cutBytes > 0 ? masker.maskCut(text) : masker.mask(text)
+                argument = cutBytes > 0 ? masker.maskBodyCut(text) : masker.maskBody(text)
                 if cutBytes > 0 {
                     note =
                         "the command sends only the first \(shown.count) bytes "
@@ -70,8 +70,10 @@ extension NetworkLoggerPlugin {
             }
         }
         let command = CURLFormatter.command(
-            for: request, headers: headers, headerValue: masker.printableValue(ofHeader:value:), body: argument)
-        var lines = [line("Request", masker.mask(command), target)]
+            for: request, url: masker.printable(request.url), headers: headers,
+            headerValue: { masker.mask(masker.printableValue(ofHeader: $0, value: $1)) },
+            body: argument.map(masker.mask))
+        var lines = [line("Request", command, target, escaped: true)]
         if let note { lines.append(line("Request Body", note, target)) }
         return lines
     }

@@ -21,9 +21,10 @@ extension NetworkLoggerPlugin {
             masker =
                 call.masker ?? secretMasker(for: call.request, headers: call.request.allHTTPHeaderFields ?? [:])
         } else {
-            masker = SecretMasker(
-                maskedHeaders: configuration.maskedHeaders, maskedQueryItems: configuration.maskedQueryItems)
-            if let request = response?.request { masker.collect(from: request) }
+            masker = SecretMasker(masking: configuration.masking)
+            if let request = response?.request {
+                masker.collect(from: request, headers: request.allHTTPHeaderFields ?? [:])
+            }
         }
         if let headers = response?.response?.allHeaderFields {
             var secretHeaders: [String: String] = [:]
@@ -32,7 +33,10 @@ extension NetworkLoggerPlugin {
             }
             masker.collect(headers: secretHeaders)
         }
-        let summary = call.map { Self.summary(of: $0.request) } ?? Self.summary(of: response)
+        // A login's or a refresh's tokens are the response's own secrets.
+        if let body = response?.data { masker.collect(body: body) }
+        let summary =
+            call.map { Self.summary(of: $0.request, masker: masker) } ?? Self.summary(of: response, masker: masker)
         let duration = call.map { Self.describe(ContinuousClock.now - $0.start) } ?? "duration unknown"
 
         var lines: [String] = []
@@ -66,13 +70,13 @@ extension NetworkLoggerPlugin {
     }
 
     /// `GET https://…`, for lines about a call that failed without a response.
-    private static func summary(of request: URLRequest) -> String {
-        "\(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "-")"
+    private static func summary(of request: URLRequest, masker: SecretMasker) -> String {
+        "\(request.httpMethod ?? "GET") \(masker.printable(request.url))"
     }
 
-    private static func summary(of response: Response?) -> String {
+    private static func summary(of response: Response?, masker: SecretMasker) -> String {
         let url = response?.request?.url ?? response?.response?.url
-        return "\(response?.request?.httpMethod ?? "GET") \(url?.absoluteString ?? "-")"
+        return "\(response?.request?.httpMethod ?? "GET") \(masker.printable(url))"
     }
 
     /// `0.4 ms`, `12 ms`, `1.25 s`.

@@ -17,19 +17,23 @@ import Foundation
 /// with the status, the method and URL and how long the call took (from `willSend` to
 /// `didReceive`), followed by the body or the error. Each attempt of a retried call is logged.
 ///
-/// Secrets never reach the output: the values of `Authorization`, `Proxy-Authorization`,
-/// `Cookie`, `Set-Cookie`, `X-API-Key` and of the headers in ``Configuration/maskedHeaders``
-/// are printed as `***` (keeping a scheme such as `Bearer`), and the same values are masked
-/// wherever else they appear in the call's lines — in a response body that echoes them, in a
-/// URL, in an error message. Bodies longer than ``Configuration/bodyLimit`` are cut with a
-/// note of how much was left out, and binary bodies are summarised in one line.
+/// Secrets never reach the output. ``Configuration/masking``
+/// (<doc:/Courier/SecretMasking/default>, the recorder's policy too) names them: secret
+/// headers are printed as `***` (keeping a scheme such as `Bearer`, and cookie names), secret
+/// query items, a URL's password and secret JSON and form fields as `***`, in the request and
+/// in the response (a login's tokens); and the same values are masked wherever else they
+/// appear in the call's lines, in every spelling <doc:/Courier/SecretValues> knows — in a
+/// response body that echoes them, in an error message. Every line has its control characters
+/// escaped (`\n`, `\r`, `\u{1B}`), so a body cannot forge a line or drive the terminal. Bodies
+/// longer than ``Configuration/bodyLimit`` are cut with a note of how much was left out, and
+/// binary bodies are summarised in one line.
 ///
 /// Calls of a `MultiTarget` are logged with the real target. When
 /// ``Configuration/isEnabled`` answers `false` for a target, nothing at all is done for it.
 public struct NetworkLoggerPlugin: PluginType {
-    /// The headers masked by every logger, lowercased: `authorization`, `proxy-authorization`,
-    /// `cookie`, `set-cookie` and `x-api-key`.
-    public static let alwaysMaskedHeaders: Set<String> = SecretValues.alwaysSecretHeaders
+    /// The headers masked by every logger, lowercased.
+    @available(*, deprecated, renamed: "SecretMasking.alwaysMaskedHeaders")
+    public static var alwaysMaskedHeaders: Set<String> { SecretMasking.alwaysMaskedHeaders }
 
     /// How the logger formats, what it includes and where it writes.
     public let configuration: Configuration
@@ -80,16 +84,16 @@ public struct NetworkLoggerPlugin: PluginType {
 
     /// A masker that knows the secrets of `request`, whose headers are `headers`.
     func secretMasker(for request: URLRequest, headers: [String: String]) -> SecretMasker {
-        var masker = SecretMasker(
-            maskedHeaders: configuration.maskedHeaders, maskedQueryItems: configuration.maskedQueryItems)
-        masker.collect(headers: headers)
-        masker.collect(url: request.url)
+        var masker = SecretMasker(masking: configuration.masking)
+        masker.collect(from: request, headers: headers)
         return masker
     }
 
-    /// `entry(identifier, message)` through the configured formatter.
-    func line(_ identifier: String, _ message: String, _ target: any TargetType) -> String {
-        configuration.formatter.entry(identifier, message, target)
+    /// `entry(identifier, message)` through the configured formatter, the message's control
+    /// characters escaped unless it is a `curl` command that escaped its own arguments.
+    func line(_ identifier: String, _ message: String, _ target: any TargetType, escaped: Bool = false) -> String {
+        configuration.formatter.entry(
+            identifier, escaped ? message : LogText.escapingControlCharacters(message), target)
     }
 
     /// The message for a body: cut, summarised or formatted, with secrets masked.
@@ -103,8 +107,8 @@ public struct NetworkLoggerPlugin: PluginType {
             return summary
         case .text(let shown, let cutBytes):
             let text = format(shown)
-            guard cutBytes > 0 else { return masker.mask(text) }
-            return masker.maskCut(text) + " " + BodyDescriber.cutNote(shown: shown.count, cut: cutBytes)
+            guard cutBytes > 0 else { return masker.maskBody(text) }
+            return masker.maskBodyCut(text) + " " + BodyDescriber.cutNote(shown: shown.count, cut: cutBytes)
         }
     }
 }

@@ -6,57 +6,52 @@ import Foundation
 
 /// Collects the secrets of one call and masks them in every line logged about it.
 ///
-/// A secret header (`Authorization`, `Cookie`, …) is masked where it is printed, and its value —
-/// whole, its credential part, a Basic password, each cookie value — is also masked wherever else
-/// it shows up: in a URL, in a body that echoes it, in an error message. Finding and masking the
-/// values is ``SecretValues``'s, shared with CourierTesting's recordings; which names are secret
-/// is the logger's configuration.
+/// Which names are secret is the configuration's ``SecretMasking`` — the policy the recorder
+/// uses too. A secret header is masked where it is printed, a secret query item or password in
+/// a URL, a secret field in a body; and the values of all of them (and of the secret fields of
+/// the response, such as a login's tokens) are masked wherever else they show up, in every
+/// spelling ``SecretValues`` knows: in a body that echoes them, in an error message.
 struct SecretMasker: Sendable {
-    private let maskedHeaders: Set<String>
-    /// The lengths of the names in `maskedHeaders`: most headers are told apart by length
-    /// alone, without lowercasing their names.
-    private let maskedHeaderLengths: Set<Int>
-    private let maskedQueryItems: Set<String>
+    let masking: SecretMasking
     private var values = SecretValues()
 
-    /// Creates a masker for the built-in header names plus `maskedHeaders` and the query items
-    /// named in `maskedQueryItems`.
-    init(maskedHeaders: Set<String>, maskedQueryItems: Set<String>) {
-        self.maskedHeaders = NetworkLoggerPlugin.alwaysMaskedHeaders.union(maskedHeaders.map { $0.lowercased() })
-        self.maskedHeaderLengths = Set(self.maskedHeaders.map(\.utf8.count))
-        self.maskedQueryItems = Set(maskedQueryItems.map { $0.lowercased() })
+    init(masking: SecretMasking) {
+        self.masking = masking
     }
 
     /// Whether the header `name` holds a secret.
     func isSecret(header name: String) -> Bool {
-        maskedHeaderLengths.contains(name.utf8.count) && maskedHeaders.contains(name.lowercased())
+        masking.isSecret(header: name)
     }
 
-    /// Learns the secrets of `request`: its secret headers and secret query items.
-    mutating func collect(from request: URLRequest) {
-        collect(headers: request.allHTTPHeaderFields ?? [:])
-        collect(url: request.url)
+    /// Learns the secrets of `request`, whose headers are `headers`: secret headers, query
+    /// items, the URL's password and secret body fields.
+    mutating func collect(from request: URLRequest, headers: [String: String]) {
+        collect(headers: headers)
+        if let url = request.url { values.add(url: url, masking: masking) }
+        if let body = request.httpBody { values.add(body: body, masking: masking) }
     }
 
     /// Learns the values of the secret headers among `headers`.
     mutating func collect(headers: [String: String]) {
-        for (name, value) in headers where isSecret(header: name) {
-            values.add(header: name, value: value)
-        }
+        values.add(headers: headers, masking: masking)
     }
 
-    /// Learns the values of the secret query items of `url`.
-    mutating func collect(url: URL?) {
-        guard !maskedQueryItems.isEmpty, let url,
-            let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems
-        else { return }
-        values.add(items.compactMap { maskedQueryItems.contains($0.name.lowercased()) ? $0.value : nil })
+    /// Learns the values of the secret fields of a response's `body`.
+    mutating func collect(body: Data) {
+        values.add(body: body, masking: masking)
     }
 
     /// The value to print for header `name`: masked when the header is secret, keeping an
-    /// authorization scheme (`Bearer ***`) because it helps and is not secret.
+    /// authorization scheme (`Bearer ***`) and cookie names, which help and are not secret.
     func printableValue(ofHeader name: String, value: String) -> String {
-        isSecret(header: name) ? SecretValues.maskedCredential(value) : value
+        masking.maskedValue(ofHeader: name, value: value)
+    }
+
+    /// `url` as a line shows it: secret query items and password masked, and known secrets.
+    func printable(_ url: URL?) -> String {
+        guard let url else { return "-" }
+        return mask(masking.masked(url).absoluteString)
     }
 
     /// `text` with every known secret replaced by the mask.
@@ -64,8 +59,13 @@ struct SecretMasker: Sendable {
         values.masked(text)
     }
 
-    /// Like ``mask(_:)`` for text that was cut short: a trailing start of any secret is removed too.
-    func maskCut(_ text: String) -> String {
-        values.maskedCut(text)
+    /// A body's text with its secret fields and every known secret masked.
+    func maskBody(_ text: String) -> String {
+        values.masked(masking.maskedFields(in: text))
+    }
+
+    /// Like ``maskBody(_:)`` for text that was cut short: a trailing start of any secret is removed too.
+    func maskBodyCut(_ text: String) -> String {
+        values.maskedCut(masking.maskedFields(in: text))
     }
 }

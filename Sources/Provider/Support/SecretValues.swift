@@ -4,21 +4,23 @@ import Foundation
 /// The secret values one exchange carried, and their removal from any text about it.
 ///
 /// A secret header's whole value is a secret, and so are its credential part (after
-/// `Bearer `), the user and password of Basic credentials and each cookie value; callers add
-/// other values (a secret query item, a password in a body). Each is searched for as it is,
-/// percent-encoded (in a URL) and with `/` escaped (in some JSON), so that a body or an error
-/// message that echoes it is masked too.
+/// `Bearer `), the user and password of Basic credentials and each cookie value; so are the
+/// values of secret query items, of a URL's password and of secret JSON members and form
+/// fields, in a request or in a response (a login's tokens). Which names are secret is
+/// ``SecretMasking``'s rule. Each value is searched for in every spelling Courier's encoders and
+/// common servers give it: as it is; percent-encoded byte by byte and as `URLEncoding` escapes
+/// it (`/` kept, `+` and `=` escaped), with `+` for a space too; inside a JSON string as
+/// `JSONEncoder`, `JSONSerialization` and Python's `json` write it (`\"`, `\\`, `\/`, `\n`,
+/// `\u00e4`), and inside a JSON string that is itself inside one (a body echoed as a string).
 ///
 /// `NetworkLoggerPlugin` masks its lines with it and CourierTesting its recordings, so both
-/// agree on what a secret is and how it is found; which names are secret stays each one's rule.
-/// An app's own logging plugin can mask its lines the same way:
+/// agree on what a secret is and how it is found. An app's own logging plugin can mask its
+/// lines the same way:
 ///
 /// ```swift
 /// var secrets = SecretValues()
-/// for (name, value) in request.allHTTPHeaderFields ?? [:]
-/// where SecretValues.alwaysSecretHeaders.contains(name.lowercased()) {
-///     secrets.add(header: name, value: value)
-/// }
+/// secrets.add(headers: request.allHTTPHeaderFields ?? [:])   // SecretMasking.default's names
+/// if let url = request.url { secrets.add(url: url) }
 /// let headers = (request.allHTTPHeaderFields ?? [:]).map { "\($0.key): \($0.value)" }
 /// let line = secrets.masked(headers.joined(separator: "; "))
 /// ```
@@ -31,10 +33,9 @@ public struct SecretValues: Sendable {
     /// Values shorter than this (in UTF-8 bytes) are masked where their header is printed but
     /// not searched for elsewhere: replacing every `1` or `on` would hide everything and protect nothing.
     public static let minimumSearchedLength = 4
-    /// The headers that are always secret, lowercased: the logger and the recorder both start from these.
-    public static let alwaysSecretHeaders: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
-    ]
+    /// The headers that are always secret, lowercased.
+    @available(*, deprecated, renamed: "SecretMasking.alwaysMaskedHeaders")
+    public static var alwaysSecretHeaders: Set<String> { SecretMasking.alwaysMaskedHeaders }
     /// Cookie attributes, whose values are not secrets.
     public static let cookieAttributes: Set<String> = [
         "path", "domain", "expires", "max-age", "samesite", "secure", "httponly", "priority", "partitioned",
@@ -51,13 +52,13 @@ public struct SecretValues: Sendable {
         add(Self.pieces(ofHeader: name.lowercased(), value: value))
     }
 
-    /// Adds `found` (and the forms they take in URLs and JSON). A value shorter than
+    /// Adds `found` (and the spellings they take in URLs and JSON). A value shorter than
     /// ``minimumSearchedLength`` UTF-8 bytes is not added: mask it where you print it.
     public mutating func add(_ found: [String]) {
         var added = false
         for value in found where value.utf8.count >= Self.minimumSearchedLength {
             // Bytes compared, not text: Swift's `==` holds composed and decomposed accents equal.
-            for form in Self.forms(of: value) where !values.contains(where: { $0.utf8.elementsEqual(form.utf8) }) {
+            for form in Self.spellings(of: value) where !values.contains(where: { $0.utf8.elementsEqual(form.utf8) }) {
                 values.append(form)
                 added = true
             }
@@ -65,11 +66,15 @@ public struct SecretValues: Sendable {
         if added { values.sort { $0.utf8.count > $1.utf8.count } }
     }
 
-    /// `text` with every known secret replaced by the mask.
+    /// `text` with every known secret replaced by the mask, and the password of any URL in it.
     ///
     /// One pass over the UTF-8 bytes per secret, in Swift: Foundation's `contains` and
     /// `replacingOccurrences` go through `NSString` on Linux and cost more than a whole log line.
     public func masked(_ text: String) -> String {
+        Self.maskingURLPasswords(in: maskedValues(text))
+    }
+
+    private func maskedValues(_ text: String) -> String {
         guard !values.isEmpty else { return text }
         var text = text
         let masked = text.withUTF8 { bytes -> String? in
@@ -118,18 +123,24 @@ public struct SecretValues: Sendable {
         return String(decoding: masked.utf8.dropLast(longest), as: UTF8.self) + Self.mask
     }
 
-    /// A credential as it may be shown: `Bearer ***` for a value with a scheme, which helps a
-    /// reader and is not secret; `***` otherwise.
+    /// A credential as it may be shown: `Bearer ***` for a value with a known authorization
+    /// scheme (the IANA registry's, and `Token`, `ApiKey`, `OAuth`, `Hawk`, `MAC`,
+    /// `AWS4-HMAC-SHA256`), which helps a reader and is not secret; `***` otherwise, since the
+    /// first word of any other value (`correct horse`) may be part of the secret.
     public static func maskedCredential(_ value: String) -> String {
-        if let space = value.firstIndex(of: " "), !value[..<space].isEmpty,
-            value[..<space].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" })
-        {
+        if let space = value.firstIndex(of: " "), authorizationSchemes.contains(value[..<space].lowercased()) {
             return "\(value[..<space]) \(mask)"
         }
         return mask
     }
 
-    private static let maskBytes = Array(mask.utf8)
+    /// The authorization schemes ``maskedCredential(_:)`` keeps, lowercased.
+    static let authorizationSchemes: Set<String> = [
+        "basic", "bearer", "digest", "dpop", "hoba", "mutual", "negotiate", "ntlm", "privatetoken", "scram-sha-1",
+        "scram-sha-256", "vapid", "token", "apikey", "aws4-hmac-sha256", "oauth", "hawk", "mac",
+    ]
+
+    static let maskBytes = Array(mask.utf8)
 
     /// Appends the byte ranges where `needle` occurs in `haystack`.
     private static func collectOccurrences(
@@ -193,45 +204,5 @@ public struct SecretValues: Sendable {
         guard let start = text.firstIndex(where: { !isBlank($0) }), let end = text.lastIndex(where: { !isBlank($0) })
         else { return "" }
         return String(text[start...end])
-    }
-
-    /// A value as it is, percent-encoded byte by byte (in a URL) and with `/` escaped (in some
-    /// JSON), and a non-ASCII value also with its accents composed and decomposed (the bytes differ,
-    /// the text does not); the other forms are only made for values that have such characters,
-    /// which tokens rarely do.
-    private static func forms(of value: String) -> [String] {
-        var forms = [value]
-        if !value.utf8.allSatisfy({ $0 < 0x80 }) {
-            for normalized in [value.precomposedStringWithCanonicalMapping, value.decomposedStringWithCanonicalMapping]
-            where !forms.contains(where: { $0.utf8.elementsEqual(normalized.utf8) }) {
-                forms.append(normalized)
-            }
-        }
-        let spellings = forms
-        forms = []
-        for spelling in spellings { forms += urlAndJSONForms(of: spelling) }
-        return forms
-    }
-
-    /// `value`, percent-encoded when it has bytes a URL encodes, and with `/` escaped when it has one.
-    private static func urlAndJSONForms(of value: String) -> [String] {
-        var forms = [value]
-        if !value.utf8.allSatisfy(\.isURLUnreserved) {
-            let hexDigits = Array("0123456789ABCDEF".utf8)
-            var encoded: [UInt8] = []
-            encoded.reserveCapacity(value.utf8.count * 3)
-            for byte in value.utf8 {
-                if byte.isURLUnreserved {
-                    encoded.append(byte)
-                } else {
-                    encoded += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
-                }
-            }
-            forms.append(String(decoding: encoded, as: UTF8.self))
-        }
-        if value.utf8.contains(UInt8(ascii: "/")) {
-            forms.append(value.split(separator: "/", omittingEmptySubsequences: false).joined(separator: "\\/"))
-        }
-        return forms
     }
 }

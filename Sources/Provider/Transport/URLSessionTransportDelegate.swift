@@ -3,6 +3,13 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The session delegate behind ``URLSessionTransport``: collects each task's body (in memory,
 /// or in a file for a download), reports progress, applies the redirect and challenge policies,
@@ -106,11 +113,14 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             let file = (folder ?? FileManager.default.temporaryDirectory)
                 .appendingPathComponent("courier-download-\(UUID().uuidString)")
             do {
-                guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+                // Readable by its owner only, as the native transport's downloads: created 0600
+                // by open(2), since a mode set after creation leaves a moment to open it.
+                let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+                guard descriptor >= 0 else {
                     throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
                 }
                 downloadedFile = file
-                fileHandle = try FileHandle(forWritingTo: file)
+                fileHandle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
                 return true
             } catch {
                 failure = error

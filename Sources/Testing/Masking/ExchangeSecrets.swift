@@ -6,11 +6,10 @@ import Foundation
 
 /// The secret values one exchange carried, and their removal from what a recording stores.
 ///
-/// Finding and masking the values is ``SecretValues``'s, shared with `NetworkLoggerPlugin`: a
-/// secret header's whole value, its credential part, a Basic user and password and each cookie
-/// value are secrets, and so are the values of secret query items and body fields; each is
-/// searched for as is, percent-encoded and with `/` escaped. Which names are secret is
-/// ``SecretMasking``'s rule.
+/// Which names are secret is ``SecretMasking``'s rule, and finding their values in every
+/// spelling is ``SecretValues``'s, both shared with `NetworkLoggerPlugin`: a secret header's
+/// value and its parts, secret query items, a URL's password, secret body fields of the request
+/// and of the response (a login's tokens).
 struct ExchangeSecrets {
     let masking: SecretMasking
     private var secrets = SecretValues()
@@ -19,30 +18,31 @@ struct ExchangeSecrets {
         self.masking = masking
     }
 
-    /// Learns the secrets of `request`: secret headers, query items and body fields.
+    /// Learns the secrets of `request`: secret headers, query items, URL password and body fields.
     mutating func collect(from request: SentRequest) {
-        collect(headers: request.headers)
-        let query = request.queryItems.filter { masking.isSecret(queryItem: $0.name) }
-        secrets.add(query.compactMap(\.value))
-        guard let body = request.body, !body.isEmpty else { return }
-        if let json = JSONValue.parse(body) {
-            secrets.add(secretStrings(in: json))
-        } else {
-            secrets.add(
-                SentRequest.formItems(in: body).filter { masking.isSecret(bodyKey: $0.name) }.compactMap(\.value))
-        }
+        secrets.add(headers: request.headers, masking: masking)
+        if let url = request.url { secrets.add(url: url, masking: masking) }
+        if let body = request.body { secrets.add(body: body, masking: masking) }
     }
 
     /// Learns the values of the secret headers among `headers`.
     mutating func collect(headers: [String: String]) {
-        for (name, value) in headers where masking.isSecret(header: name) {
-            secrets.add(header: name, value: value)
-        }
+        secrets.add(headers: headers, masking: masking)
+    }
+
+    /// Learns the values of the secret fields of a response's `body`.
+    mutating func collect(body: Data) {
+        secrets.add(body: body, masking: masking)
     }
 
     /// `text` with every known secret replaced by the mask.
     func scrub(_ text: String) -> String {
         secrets.masked(text)
+    }
+
+    /// `text` with its secret fields (JSON or form) and every known secret masked.
+    func scrubFields(_ text: String) -> String {
+        secrets.masked(masking.maskedFields(in: text))
     }
 
     /// `json` with secret members masked and known secrets scrubbed from every string.
@@ -63,24 +63,10 @@ struct ExchangeSecrets {
         }
     }
 
-    /// A secret member's value: a credential keeps its scheme, anything else becomes `***`.
+    /// A secret member's value: a credential keeps a known scheme (`Bearer ***`), anything
+    /// else becomes `***`.
     private static func maskedMember(_ value: JSONValue) -> JSONValue {
         if case .string(let text) = value { return .string(SecretValues.maskedCredential(text)) }
         return .string(SecretMasking.mask)
-    }
-
-    private func secretStrings(in json: JSONValue) -> [String] {
-        switch json {
-        case .array(let items):
-            return items.flatMap(secretStrings)
-        case .object(let members):
-            return members.flatMap { key, value -> [String] in
-                guard masking.isSecret(bodyKey: key) else { return secretStrings(in: value) }
-                if case .string(let text) = value { return [text] }
-                return []
-            }
-        default:
-            return []
-        }
     }
 }

@@ -68,6 +68,8 @@ struct Recording: Codable, Sendable {
         var secrets = ExchangeSecrets(masking: masking)
         secrets.collect(from: request)
         secrets.collect(headers: headers)
+        // A login's tokens come in the response: they are masked wherever else they appear too.
+        secrets.collect(body: body)
         self.init(request: request, key: key, secrets: secrets)
 
         var reply = Reply(status: response.statusCode)
@@ -80,7 +82,7 @@ struct Recording: Codable, Sendable {
         } else if contentType.contains("json"), let json = JSONValue.parse(body) {
             reply.body = secrets.scrub(json)
         } else if let text = String(data: body, encoding: .utf8) {
-            reply.bodyText = secrets.scrub(text)
+            reply.bodyText = secrets.scrubFields(text)
         } else {
             reply.bodyBase64 = body.base64EncodedString()
         }
@@ -105,24 +107,13 @@ struct Recording: Codable, Sendable {
             if let json = JSONValue.parse(body) {
                 sent.body = secrets.scrub(json)
             } else if let text = String(data: body, encoding: .utf8) {
-                sent.bodyText = secrets.scrub(Self.maskingFormFields(of: text, masking: secrets.masking))
+                sent.bodyText = secrets.scrubFields(text)
             }
         }
         self.request = sent
     }
 
-    /// `text` with the values of secret fields masked when it is a form (`a=1&password=x`).
-    private static func maskingFormFields(of text: String, masking: SecretMasking) -> String {
-        guard !text.contains("\n"), text.contains("=") else { return text }
-        return text.split(separator: "&", omittingEmptySubsequences: false).map { field -> String in
-            guard let equals = field.firstIndex(of: "=") else { return String(field) }
-            let name = String(field[..<equals])
-            let decoded = name.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? name
-            return masking.isSecret(bodyKey: decoded) ? "\(name)=\(SecretMasking.mask)" : String(field)
-        }.joined(separator: "&")
-    }
-
-    /// Writes the recording to `file`, creating its directory.
+    /// Writes the recording to `file`, readable by its owner only, creating its directory.
     func write(to file: URL) throws(RecordingError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -131,7 +122,7 @@ struct Recording: Codable, Sendable {
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             var data = try encoder.encode(self)
             data.append(0x0A)
-            try data.write(to: file, options: .atomic)
+            try OwnerOnlyFile.write(data, to: file)
         } catch {
             throw .cannotWrite(file: file.path, reason: error.localizedDescription)
         }

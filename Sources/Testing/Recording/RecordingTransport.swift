@@ -21,9 +21,10 @@ import Foundation
 ///   session is written to `…~2.json`, `…~3.json`, so a replay can answer a `401` and then a
 ///   `200` as the server did. Recording again overwrites the files of the requests sent.
 /// - Each file holds the status, the headers and the body (JSON as JSON, other text as text,
-///   bytes as base64), or the error of a failed call. Secrets are masked as
-///   ``SecretMasking`` describes — `Authorization`, `Cookie`, `Set-Cookie`, `X-API-Key`, tokens
-///   in the query, and any of their values echoed in a body.
+///   bytes as base64), or the error of a failed call, and is readable by its owner only (0600).
+///   Secrets are masked as <doc:/Courier/SecretMasking> describes (the logger's policy too) —
+///   secret headers, query items, JSON and form fields of the request and the response, a URL's
+///   password — and so are their values wherever else they appear, in every spelling.
 /// - The caller gets the real, unmasked response. A file that cannot be written fails the
 ///   call with ``RecordingError/cannotWrite(file:reason:)``, so a recording is never silently
 ///   incomplete. A cancelled call is not recorded.
@@ -48,7 +49,7 @@ public final class RecordingTransport: Transport {
     /// - Parameters:
     ///   - directory: where the files go; created when the first one is written.
     ///   - transport: sends the requests; a new <doc:/Courier/URLSessionTransport> by default.
-    ///   - masking: the secrets to mask; ``SecretMasking/default`` by default.
+    ///   - masking: the secrets to mask; <doc:/Courier/SecretMasking/default> by default.
     ///   - keyIncludesBody: whether requests that differ only in their body (a `POST` of page 1
     ///     and of page 2) get files of their own; `false` (the default) numbers them in call
     ///     order instead. Form and JSON bodies are compared by their fields, secrets masked.

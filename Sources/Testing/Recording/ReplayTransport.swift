@@ -49,7 +49,7 @@ public final class ReplayTransport: Transport {
     ///
     /// - Parameters:
     ///   - directory: the directory a ``RecordingTransport`` wrote.
-    ///   - masking: the rules used when recording; ``SecretMasking/default`` by default.
+    ///   - masking: the rules used when recording; <doc:/Courier/SecretMasking/default> by default.
     ///   - keyIncludesBody: the recorder's setting; `false` by default.
     public init(directory: URL, masking: SecretMasking = .default, keyIncludesBody: Bool = false) {
         self.directory = directory
@@ -63,7 +63,7 @@ public final class ReplayTransport: Transport {
     /// - Parameters:
     ///   - name: the folder inside the bundle's resources.
     ///   - bundle: the bundle, usually `.module`.
-    ///   - masking: the rules used when recording; ``SecretMasking/default`` by default.
+    ///   - masking: the rules used when recording; <doc:/Courier/SecretMasking/default> by default.
     ///   - keyIncludesBody: the recorder's setting; `false` by default.
     public convenience init(
         recordingsNamed name: String, in bundle: Bundle, masking: SecretMasking = .default,

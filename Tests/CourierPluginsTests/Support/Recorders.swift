@@ -32,8 +32,10 @@ final class LogRecorder: Sendable {
         NetworkLoggerPlugin.Configuration(
             formatter: formatter,
             output: { target, lines in self.record(lines, target: target) },
-            logOptions: logOptions, bodyLimit: bodyLimit, maskedHeaders: maskedHeaders,
-            maskedQueryItems: maskedQueryItems)
+            logOptions: logOptions, bodyLimit: bodyLimit,
+            masking: SecretMasking(
+                maskedHeaders: maskedHeaders,
+                maskedQueryItems: SecretMasking.defaultMaskedQueryItems.union(maskedQueryItems)))
     }
 
     func record(_ lines: [String], target: any TargetType) {

@@ -9,7 +9,7 @@ struct SecretMaskingTests {
 
         let masked = SecretMasking.default.masked(url).absoluteString
 
-        #expect(masked == "https://ada:***@x.dev/a?page=2&token=***&deviceToken=***&key=k")
+        #expect(masked == "https://ada:***@x.dev/a?page=2&token=***&deviceToken=***&key=***")
     }
 
     @Test func moreQueryItemsCanBeDeclared() throws {
@@ -46,5 +46,29 @@ struct SecretMaskingTests {
         #expect(masking.isSecret(bodyKey: "Authorization"), "httpbin echoes headers in bodies")
         #expect(!masking.isSecret(bodyKey: "user"))
         #expect(SecretMasking(maskedHeaders: ["X-Device-Id"]).isSecret(header: "x-device-id"))
+    }
+}
+
+@Suite("Recordings: default secrets and file modes")
+struct RecordingDefaultsTests {
+    @Test func keyAndBodySecretsNeverReachAFileAndFilesAreTheOwnersOnly() async throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stubs = StubTransport()
+        stubs.when(.path("/search")).respond(.json(#"{"echo":"demo-key-4821","access_token":"tok-77aa"}"#))
+        let recorder = RecordingTransport(recordingTo: directory, wrapping: stubs)
+        let target = BinTarget(
+            baseURL: URL(string: "http://127.0.0.1:8080")!, path: "/search",
+            task: .requestParameters(
+                parameters: ["key": "demo-key-4821", "q": "tea"], encoding: URLEncoding.queryString))
+
+        _ = try await Provider<BinTarget>(transport: recorder).request(target)
+
+        let file = try #require(recorder.recordedFiles.first)
+        #expect(file.lastPathComponent == "GET_search@key=masked&q=tea.json")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(!text.contains("demo-key-4821") && !text.contains("tok-77aa"), "\(text)")
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
     }
 }

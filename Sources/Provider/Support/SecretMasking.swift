@@ -1,57 +1,63 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// Which headers, query items and JSON members hold secrets, so that recordings never store
-/// them.
+/// Which headers, query items, JSON members and form fields hold secrets: the one policy that
+/// `NetworkLoggerPlugin` masks its lines with and CourierTesting's recorder its files.
 ///
-/// A recording masks them as `NetworkLoggerPlugin` masks its lines: a secret value becomes
-/// `***` (an authorization scheme is kept: `Bearer ***`; cookie names are kept:
-/// `session=***; Path=/`), and the secrets a request carried — a token, its credential part,
-/// each cookie value, a secret query value, a password in its body — are also replaced wherever
-/// else they appear in the recording, such as in a body that echoes them.
+/// A secret value becomes `***` where its name is printed (an authorization scheme is kept:
+/// `Bearer ***`; cookie names are kept: `session=***; Path=/`), and ``SecretValues`` finds the
+/// same value wherever else it is echoed, in every spelling Courier's encoders write.
 ///
-/// A name is secret when it is in the list for its place, or contains `token`, `secret` or
-/// `password`; names are compared case-insensitively.
+/// By default these names are secret, compared case-insensitively:
+///
+/// - headers: ``alwaysMaskedHeaders`` — `Authorization`, `Proxy-Authorization`, `Cookie`,
+///   `Set-Cookie`, `X-API-Key`, `API-Key`;
+/// - query items: ``defaultMaskedQueryItems`` — `key`, `api_key`, `apikey`, `access_token`,
+///   `refresh_token`, `id_token`, `token`, `auth`, `password`, `passwd`, `secret`,
+///   `client_secret`, `signature`, `sig`, `session`, `sessionid`, `sid`, and the header names above;
+/// - JSON members (at any depth) and form fields: ``defaultMaskedBodyKeys`` — the query item
+///   names and `cookies`;
+/// - and, in every place, any name that contains `token`, `secret`, `password`, `passwd`,
+///   `api_key`, `api-key`, `apikey` or `signature` (`X-Auth-Token`, `accessToken`, `newPassword`).
 ///
 /// ```swift
-/// let masking = SecretMasking(maskedHeaders: ["X-Device-Id"], maskedQueryItems: ["key", "sign"])
-/// let recorder = RecordingTransport(recordingTo: directory, masking: masking)
+/// let masking = SecretMasking(maskedHeaders: ["X-Device-Id"],
+///                             maskedQueryItems: SecretMasking.defaultMaskedQueryItems.union(["sign"]))
+/// let logger = NetworkLoggerPlugin(configuration: .init(masking: masking))
 /// ```
 public struct SecretMasking: Sendable, Equatable {
-    /// What a secret is replaced with: `***`, as in the logger.
+    /// What a secret is replaced with: `***`.
     public static let mask = SecretValues.mask
 
-    /// Header names that are always secret, as in the logger: `Authorization`,
-    /// `Proxy-Authorization`, `Cookie`, `Set-Cookie` and `X-API-Key`.
-    public static let alwaysMaskedHeaders: Set<String> = SecretValues.alwaysSecretHeaders
+    /// Header names that are always secret, lowercased: `authorization`, `proxy-authorization`,
+    /// `cookie`, `set-cookie`, `x-api-key` and `api-key`.
+    public static let alwaysMaskedHeaders: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key",
+    ]
 
-    /// Query item names masked by default: the usual names of tokens, keys and signatures
-    /// (`token`, `access_token`, `api_key`, `apikey`, `signature`, `sig`, `session`, …), and
-    /// the names of the always-masked headers.
+    /// Query item names masked by default: the usual names of keys, tokens, passwords, sessions
+    /// and signatures, and the names of the always-masked headers.
     public static let defaultMaskedQueryItems: Set<String> = alwaysMaskedHeaders.union([
-        "token", "access_token", "refresh_token", "id_token", "auth", "api_key", "apikey", "client_secret",
-        "password", "signature", "sig", "session", "sessionid", "sid",
+        "key", "api_key", "apikey", "access_token", "refresh_token", "id_token", "token", "auth", "password",
+        "passwd", "secret", "client_secret", "signature", "sig", "session", "sessionid", "sid",
     ])
 
-    /// JSON member and form field names masked by default: the secret headers and query items
-    /// as bodies echo them, and `cookies`.
-    public static let defaultMaskedBodyKeys: Set<String> =
-        alwaysMaskedHeaders.union(defaultMaskedQueryItems).union(["cookies", "x-api-key"])
+    /// JSON member and form field names masked by default: the secret query items as bodies
+    /// send and echo them, and `cookies` (as httpbin echoes them).
+    public static let defaultMaskedBodyKeys: Set<String> = defaultMaskedQueryItems.union(["cookies"])
 
-    /// Fragments that make any name secret.
-    private static let secretFragments = ["token", "secret", "password"]
+    /// Fragments that make any name secret, wherever it is.
+    private static let secretFragments = [
+        "token", "secret", "password", "passwd", "api_key", "api-key", "apikey", "signature",
+    ]
 
-    /// Secret header names, lower-cased; always includes ``alwaysMaskedHeaders``.
+    /// Secret header names, lowercased; always includes ``alwaysMaskedHeaders``.
     public let maskedHeaders: Set<String>
-    /// Secret query item names, lower-cased.
+    /// Secret query item names, lowercased.
     public let maskedQueryItems: Set<String>
-    /// Secret JSON member and form field names, lower-cased.
+    /// Secret JSON member and form field names, lowercased.
     public let maskedBodyKeys: Set<String>
 
-    /// Creates a rule set.
+    /// Creates a policy.
     ///
     /// - Parameters:
     ///   - maskedHeaders: header names masked besides ``alwaysMaskedHeaders``; none by default.
@@ -67,7 +73,7 @@ public struct SecretMasking: Sendable, Equatable {
         self.maskedBodyKeys = Set(maskedBodyKeys.map { $0.lowercased() })
     }
 
-    /// The built-in rules.
+    /// The default policy, used by the logger and the recorder unless they are given another.
     public static let `default` = SecretMasking()
 
     /// Whether the header `name` holds a secret.
@@ -88,8 +94,8 @@ public struct SecretMasking: Sendable, Equatable {
     /// `url` with the values of its secret query items and its password replaced by `***`.
     ///
     /// ```swift
-    /// SecretMasking.default.masked(URL(string: "https://x.dev/a?page=2&token=s3cr3t")!)
-    /// // https://x.dev/a?page=2&token=***
+    /// SecretMasking.default.masked(URL(string: "https://ada:pw@x.dev/a?page=2&token=s3cr3t")!)
+    /// // https://ada:***@x.dev/a?page=2&token=***
     /// ```
     public func masked(_ url: URL) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
@@ -105,7 +111,7 @@ public struct SecretMasking: Sendable, Equatable {
         return components.url ?? url
     }
 
-    /// The value to store for header `name`: itself when the header is not secret; otherwise
+    /// The value to show for header `name`: itself when the header is not secret; otherwise
     /// masked, keeping an authorization scheme (`Bearer ***`) and cookie names and attributes
     /// (`session=***; Path=/`), which help a reader and are not secret.
     public func maskedValue(ofHeader name: String, value: String) -> String {
@@ -113,6 +119,18 @@ public struct SecretMasking: Sendable, Equatable {
         let lowered = name.lowercased()
         if lowered == "cookie" || lowered == "set-cookie" { return Self.maskedCookie(value) }
         return SecretValues.maskedCredential(value)
+    }
+
+    /// `text` with the values of its secret JSON members (at any depth; a secret member's
+    /// object or array is masked whole) or, when it is not JSON, of its secret form fields
+    /// (`user=ada&password=***`) replaced by the mask. Text cut short is masked as far as it goes.
+    ///
+    /// ```swift
+    /// SecretMasking.default.maskedFields(in: #"{"user":"ada","password":"pw"}"#)
+    /// // {"user":"ada","password":"***"}
+    /// ```
+    public func maskedFields(in text: String) -> String {
+        SecretFields.scan(text, masking: self).masked
     }
 
     static func isSecret(_ name: String, in names: Set<String>) -> Bool {

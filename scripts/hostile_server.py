@@ -5,7 +5,7 @@ Python 3 standard library only.  It reads requests itself (keep-alive, Content-L
 and chunked bodies), so that a request smuggled inside another one shows up as a request
 of its own, and writes its answers byte by byte as each route says.
 
-    python3 scripts/hostile_server.py --port 8082 [--host 127.0.0.1]
+    python3 scripts/hostile_server.py --port 8082 [--host 127.0.0.1] [--cache DIR]
 
 Routes (any method):
 
@@ -38,6 +38,7 @@ Every trickle and endless route stops when the client goes away.
 import argparse
 import gzip
 import json
+import os
 import socket
 import socketserver
 import sys
@@ -51,6 +52,7 @@ SEEN_LINES: list[str] = []
 COUNTS: dict[str, int] = {}
 BOMBS: dict[int, bytes] = {}
 BOMB_LOCK = threading.Lock()  # one bomb is made at a time, and once
+CACHE_DIR: str | None = None  # where made bombs are kept between runs (--cache)
 MB = 1024 * 1024
 
 
@@ -67,12 +69,21 @@ def make_bomb(megabytes: int) -> bytes:
     cached = BOMBS.get(megabytes)
     if cached is not None:
         return cached
+    path = os.path.join(CACHE_DIR, f"gzip-bomb-{megabytes}.gz") if CACHE_DIR else None
+    if path and os.path.exists(path):
+        with open(path, "rb") as file:
+            BOMBS[megabytes] = file.read()
+        return BOMBS[megabytes]
     compressor = zlib.compressobj(9, zlib.DEFLATED, 31)
     block = bytes(MB)
     parts = [compressor.compress(block) for _ in range(megabytes)]
     parts.append(compressor.flush())
     data = b"".join(parts)
     BOMBS[megabytes] = data
+    if path:
+        with open(path + ".tmp", "wb") as file:
+            file.write(data)
+        os.replace(path + ".tmp", path)
     return data
 
 
@@ -229,7 +240,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--cache", help="a folder to keep the gzip bomb in between runs")
     arguments = parser.parse_args()
+    global CACHE_DIR
+    CACHE_DIR = arguments.cache
     # The 1 GiB bomb takes seconds of CPU to make: made at start, not while tests measure time.
     threading.Thread(target=gzip_of_zeros, args=(1024,), daemon=True).start()
     with Server((arguments.host, arguments.port), Handler) as server:

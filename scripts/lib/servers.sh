@@ -171,7 +171,8 @@ courier_servers_start() {
         -b "127.0.0.1:$httpbin_port" --keep-alive 15 --graceful-timeout 2 --no-control-socket \
         --header-map dangerous --access-logfile - httpbin:app
     courier_start_server scenario python3 "$COURIER_ROOT/scripts/scenario_server.py" --port "$scenario_port"
-    courier_start_server hostile python3 "$COURIER_ROOT/scripts/hostile_server.py" --port "$hostile_port"
+    courier_start_server hostile python3 "$COURIER_ROOT/scripts/hostile_server.py" --port "$hostile_port" \
+        --cache "$COURIER_SERVERS_DIR"
 
     courier_wait_http httpbin "http://127.0.0.1:$httpbin_port/get" "${COURIER_SERVER_PGIDS[0]}"
     courier_wait_http scenario "http://127.0.0.1:$scenario_port/health" "${COURIER_SERVER_PGIDS[1]}"

@@ -71,7 +71,7 @@ extension Provider {
             guard case .failure(let error) = outcome.result, let request = outcome.request,
                 attempt < options.maximumAttempts, !error.isCancelled
             else { return outcome.result }
-            if Task.isCancelled { return .failure(.cancelled) }
+            if Task.isCancelled { return .failure(Deadline.stopped) }
 
             switch await retryDecision(for: request, target: target, error: error, attempt: attempt) {
             case .doNotRetry:
@@ -82,7 +82,7 @@ extension Provider {
                 do {
                     try await WaitTime.sleep(seconds)
                 } catch {
-                    return .failure(.cancelled)
+                    return .failure(Deadline.stopped)
                 }
             }
             attempt += 1
@@ -100,7 +100,7 @@ extension Provider {
         } catch {
             return Attempt(request: nil, result: .failure(error))
         }
-        if Task.isCancelled { return Attempt(request: nil, result: .failure(.cancelled)) }
+        if Task.isCancelled { return Attempt(request: nil, result: .failure(Deadline.stopped)) }
 
         for plugin in plugins { plugin.willSend(request, target: target) }
 
@@ -179,7 +179,7 @@ extension Provider {
             do {
                 try await WaitTime.sleep(seconds)
             } catch {
-                return .failure(.cancelled)
+                return .failure(Deadline.stopped)
             }
             result = stubbedResponse(endpoint, request: request)
                 .flatMap { finishStubbedTransfer($0, task: endpoint.task) }
@@ -223,7 +223,7 @@ extension Provider {
                 body = try await TransferBody.prepare(for: task, request: request)
             }
         } catch {
-            return .failure(Task.isCancelled ? .cancelled : Self.courierError(error))
+            return .failure(Task.isCancelled ? Deadline.stopped : Self.courierError(error))
         }
         defer { body.discard() }
 
@@ -236,7 +236,7 @@ extension Provider {
         do {
             answer = try await send(transportRequest)
         } catch {
-            return .failure(Task.isCancelled ? .cancelled : Self.courierError(error))
+            return .failure(Task.isCancelled ? Deadline.stopped : Self.courierError(error))
         }
         return finishTransfer(answer, request: body.request, task: task)
     }
@@ -295,7 +295,7 @@ extension Provider {
     /// `CourierError` stays as it is, anything else is `.underlying(error, nil)`.
     static func courierError(_ error: any Error) -> CourierError {
         if let courierError = error as? CourierError { return courierError }
-        if error is CancellationError || (error as? URLError)?.code == .cancelled { return .cancelled }
+        if error is CancellationError || (error as? URLError)?.code == .cancelled { return Deadline.stopped }
         return .underlying(error, nil)
     }
 }

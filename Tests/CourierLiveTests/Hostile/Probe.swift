@@ -37,8 +37,25 @@ struct Probe {
         }
     }
 
-    /// Runs the probe with `arguments` and waits for it without blocking a thread.
+    /// One probe at a time: each reads hundreds of MiB as fast as loopback goes, and several at
+    /// once would starve the rest of the suite of both cores.
+    private static let gate = OneAtATime()
+
+    /// Runs the probe with `arguments`, after any other probe, and waits for it without blocking
+    /// a thread.
     static func run(_ arguments: [String]) async throws -> Report {
+        await gate.acquire()
+        do {
+            let report = try await runNow(arguments)
+            await gate.release()
+            return report
+        } catch {
+            await gate.release()
+            throw error
+        }
+    }
+
+    private static func runNow(_ arguments: [String]) async throws -> Report {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("courier-probe-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -86,4 +103,26 @@ struct Probe {
 struct ProbeMissing: Error, CustomStringConvertible {
     let path: String
     var description: String { "courier-probe is not at \(path): build it with `swift build` (scripts/test does)" }
+}
+
+/// A lock for async code: one holder at a time, the others wait in turn.
+private actor OneAtATime {
+    private var isHeld = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func acquire() async {
+        guard isHeld else {
+            isHeld = true
+            return
+        }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func release() {
+        if waiters.isEmpty {
+            isHeld = false
+        } else {
+            waiters.removeFirst().resume()
+        }
+    }
 }

@@ -107,7 +107,8 @@ enum EndsWithin {
                 }?.resume(returning: ended)
             }
             let timer = Task {
-                try? await Task.sleep(nanoseconds: 1_000_000_000)
+                // A timer cancelled because the work ended must not settle the verdict.
+                guard (try? await Task.sleep(nanoseconds: 1_000_000_000)) != nil else { return }
                 settle(false)
             }
             Task {

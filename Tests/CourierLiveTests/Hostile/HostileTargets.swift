@@ -1,4 +1,5 @@
 import Courier
+import CourierPlugins
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -54,4 +55,14 @@ extension Provider where Target == HostileTarget {
     func text(_ target: HostileTarget) async throws -> String {
         String(decoding: try await request(target).data, as: UTF8.self)
     }
+}
+
+/// A hostile-server call that wants a bearer token, for the token plugins.
+struct AuthorizedHostileTarget: TargetType, AccessTokenAuthorizable {
+    let base: HostileTarget
+    var baseURL: URL { base.baseURL }
+    var path: String { base.path }
+    var method: HTTPMethod { base.method }
+    var task: RequestTask { base.task }
+    var authorizationType: AuthorizationType? { .bearer }
 }

@@ -77,7 +77,7 @@ struct SlowServerLiveTests {
         let provider = Provider<MultiTarget>(transport: transport.make(), plugins: [plugin])
         let started = ContinuousClock.now
         do {
-            _ = try await provider.request(.target(AuthorizedCanary(base: try HostileTarget("canary"))))
+            _ = try await provider.request(.target(AuthorizedHostileTarget(base: try HostileTarget("canary"))))
             Issue.record("the call succeeded without a token")
         } catch let error as CourierError {
             #expect(error.isTimeout, "\(error)")
@@ -85,14 +85,4 @@ struct SlowServerLiveTests {
         #expect(ContinuousClock.now - started < .seconds(10), "ended, well before forever (the suite shares two cores)")
         #expect(await store.accessToken == "tok-old", "a refresh that timed out keeps the credential")
     }
-}
-
-/// A hostile-server call that wants a bearer token.
-private struct AuthorizedCanary: TargetType, AccessTokenAuthorizable {
-    let base: HostileTarget
-    var baseURL: URL { base.baseURL }
-    var path: String { base.path }
-    var method: HTTPMethod { base.method }
-    var task: RequestTask { base.task }
-    var authorizationType: AuthorizationType? { .bearer }
 }

@@ -67,7 +67,7 @@ struct SmugglingLiveTests {
         let provider = Provider<MultiTarget>(
             transport: transport.make(), plugins: [AccessTokenPlugin { _ in Self.attack(marker: marker) }])
         await #expect(throws: CourierError.self) {
-            _ = try await provider.request(.target(AuthorizedTarget(base: try HostileTarget("canary"))))
+            _ = try await provider.request(.target(AuthorizedHostileTarget(base: try HostileTarget("canary"))))
         }
         #expect(try await seen(marker, provider: Provider<HostileTarget>(transport: transport.make())) == "0")
     }
@@ -82,14 +82,4 @@ private struct MethodPlugin: PluginType {
         request.httpMethod = method
         return request
     }
-}
-
-/// A hostile-server call that wants a bearer token.
-private struct AuthorizedTarget: TargetType, AccessTokenAuthorizable {
-    let base: HostileTarget
-    var baseURL: URL { base.baseURL }
-    var path: String { base.path }
-    var method: HTTPMethod { base.method }
-    var task: RequestTask { base.task }
-    var authorizationType: AuthorizationType? { .bearer }
 }

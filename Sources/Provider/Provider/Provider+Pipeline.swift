@@ -256,31 +256,6 @@ extension Provider {
         return answer
     }
 
-    /// A new `URLRequest`'s `timeoutInterval`, which a request closure that set none leaves.
-    static var untouchedTimeoutInterval: TimeInterval { 60 }
-
-    /// The time limit `target` sets for itself, or else the provider's default.
-    func timeout(for target: Target) -> TimeInterval? {
-        guard traits.mayHaveTimeout else { return options.timeout }
-        return (MultiTarget.unwrap(target) as? any TimeoutConfigurable)?.timeout ?? options.timeout
-    }
-
-    /// The limit on a whole call of `target`, retries included: the target's own timeout, or else
-    /// the provider's default; an upload or a download (`task`) has none unless the target sets
-    /// one, as it may rightly take longer (each still ends after `timeoutInterval` of silence).
-    /// `nil` or infinity: no limit.
-    func deadline(for target: Target, task: RequestTask) -> TimeInterval? {
-        if traits.mayHaveTimeout, let own = (MultiTarget.unwrap(target) as? any TimeoutConfigurable)?.timeout {
-            return own
-        }
-        switch task {
-        case .uploadFile, .uploadMultipart, .uploadCompositeMultipart, .downloadDestination, .downloadParameters:
-            return nil
-        default:
-            return options.timeout
-        }
-    }
-
     private func retryDecision(for request: URLRequest, target: Target, error: CourierError, attempt: Int) async
         -> RetryDecision
     {
@@ -298,24 +273,6 @@ extension Provider {
         if error is CancellationError || (error as? URLError)?.code == .cancelled { return Deadline.stopped }
         return .underlying(error, nil)
     }
-}
-
-/// A call's `accept` closure, handed to the task that runs the call's work.
-///
-/// It need not be `Sendable` (a decoding closure captures its output type, a metatype Swift does
-/// not count as `Sendable`): only that task calls it, one response after another, and the caller
-/// calls it again, if at all, only after that task handed over its result.
-private struct CallWork: @unchecked Sendable {
-    let accept: (Response) throws(CourierError) -> Void
-}
-
-/// The decoded output of a call, written by the call's work and read by the caller after the work
-/// has handed its result over.
-private final class DecodedOutput<Output>: @unchecked Sendable {
-    // Unchecked: written only inside the call's work, which then finishes the call's `Deadline`
-    // race under a lock; read only by the caller after that race handed it the work's own result
-    // (a timeout or a cancellation leaves it unread).
-    var value: Output?
 }
 
 /// One attempt's result, and the request it sent (for the plugins' `retry`); `request` is `nil`

@@ -65,6 +65,8 @@ public final class URLSessionTransport: Transport {
     public let session: URLSession
     private let delegate: URLSessionTransportDelegate
     private let options: Options
+    /// Where tasks are made and resumed, off the callers' threads (see `URLSessionCall`).
+    private let submission = DispatchQueue(label: "Courier.URLSessionTransport.submission")
 
     /// How many `307`/`308` redirects one call follows before it fails with
     /// `URLError(.httpTooManyRedirects)`.
@@ -150,29 +152,41 @@ public final class URLSessionTransport: Transport {
     }
 
     private func run(_ request: TransportRequest, watchdog: IdleWatchdog?) async throws -> TransportResponse {
-        let task = makeTask(for: request)
-        let abandon: @Sendable () -> Void = { [session, delegate] in
-            guard delegate.abandon(task) else { return }
+        let pending = LockedState<URLSessionCall?>(nil)
+        let cancelCall: @Sendable () -> Void = { [session, delegate] in
+            guard let call = pending.withLock({ $0 }), let task = call.cancel(), delegate.abandon(task) else { return }
             Self.cancel(task, in: session)
         }
-        let watching = watchdog.map { watchdog in Task { await watchdog.watch(onIdle: abandon) } }
+        let watching = watchdog.map { watchdog in Task { await watchdog.watch(onIdle: cancelCall) } }
         defer { watching?.cancel() }
         let delivery = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.register(task, request: request, continuation: continuation)
-                // Cancelled before it started (the handler below ran before the task was
-                // registered, so it found nothing to end): it ends now, and is never resumed.
+                let call = URLSessionCall(continuation)
+                pending.withLock { $0 = call }
+                // Cancelled before the call existed: the handler below found nothing to end.
                 if Task.isCancelled {
-                    abandon()
-                } else {
-                    task.resume()
+                    _ = call.cancel()
+                    return
                 }
+                submission.async { [self] in start(request, as: call) }
             }
         } onCancel: {
-            abandon()
+            cancelCall()
         }
         return TransportResponse(
             response: delivery.response, data: delivery.data, downloadedFileURL: delivery.downloadedFileURL)
+    }
+
+    /// Makes and resumes the task of `call`, on ``submission``.
+    private func start(_ request: TransportRequest, as call: URLSessionCall) {
+        guard !call.isCancelled else { return }
+        let task = makeTask(for: request)
+        delegate.register(task, request: request, continuation: call)
+        if call.attach(task) {
+            task.resume()
+        } else if delegate.abandon(task) {
+            Self.cancel(task, in: session)
+        }
     }
 
     /// Cancels `task` on the session's delegate queue, where its completion is delivered.

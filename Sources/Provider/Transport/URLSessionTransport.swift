@@ -168,7 +168,7 @@ public final class URLSessionTransport: Transport {
                     _ = call.cancel()
                     return
                 }
-                submission.async { [self] in start(request, as: call) }
+                submission.async { [self] in start(request, as: call, watchdog: watchdog) }
             }
         } onCancel: {
             cancelCall()
@@ -177,12 +177,14 @@ public final class URLSessionTransport: Transport {
             response: delivery.response, data: delivery.data, downloadedFileURL: delivery.downloadedFileURL)
     }
 
-    /// Makes and resumes the task of `call`, on ``submission``.
-    private func start(_ request: TransportRequest, as call: URLSessionCall) {
+    /// Makes and resumes the task of `call`, on ``submission``; the idle time `watchdog` counts
+    /// starts when the task does, not while it waited for the queue.
+    private func start(_ request: TransportRequest, as call: URLSessionCall, watchdog: IdleWatchdog?) {
         guard !call.isCancelled else { return }
         let task = makeTask(for: request)
         delegate.register(task, request: request, continuation: call)
         if call.attach(task) {
+            watchdog?.noteActivity()
             task.resume()
         } else if delegate.abandon(task) {
             Self.cancel(task, in: session)

@@ -85,7 +85,9 @@ struct CallDeadlineTests {
         #expect(await failure { try await delayed.request(CoreTestTarget()) }?.isTimeout == true)
     }
 
-    @Test("no deadline: nil and infinity let a call run", arguments: [nil, TimeInterval.infinity] as [TimeInterval?])
+    @Test(
+        "no deadline or a far one: nil, infinity and 1e10 s let a call run",
+        arguments: [nil, TimeInterval.infinity, 1e10] as [TimeInterval?])
     func noDeadline(timeout: TimeInterval?) async throws {
         let transport = ScriptedTransport()
         let provider = Provider<CoreTestTarget>(transport: transport, options: options(timeout: timeout))

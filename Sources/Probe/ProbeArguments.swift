@@ -7,6 +7,8 @@ struct ProbeArguments {
     let url: URL
     let limit: Int64?
     let download: Bool
+    /// How long to watch the process after the call, in seconds.
+    let linger: Double
 
     /// The server's `/health`, called first to warm the transport up.
     var healthURL: URL {
@@ -25,11 +27,16 @@ struct ProbeArguments {
         rest.removeFirst(2)
         var limit: Int64? = TransportResponse.defaultMaximumSize
         var download = false
+        var linger = 1.0
         while let option = rest.first {
             rest.removeFirst()
             switch option {
             case "--download":
                 download = true
+            case "--linger":
+                guard let value = rest.first.flatMap(Double.init), value >= 0 else { return nil }
+                rest.removeFirst()
+                linger = value
             case "--limit":
                 guard let value = rest.first else { return nil }
                 rest.removeFirst()
@@ -40,6 +47,7 @@ struct ProbeArguments {
         }
         self.limit = limit
         self.download = download
+        self.linger = linger
     }
 
     /// The transport asked for, with the limit asked for (on downloads too, with `--download`).

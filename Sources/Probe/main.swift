@@ -9,7 +9,7 @@ import Foundation
 // A process of its own measures the call's peak memory alone, and survives nothing the call
 // does to it: FoundationNetworking aborts the whole process on some answers.
 //
-//     courier-probe <urlsession|native|routing> <url> [--limit BYTES|none] [--download]
+//     courier-probe <urlsession|native|routing> <url> [--limit BYTES|none] [--download] [--linger S]
 //
 // Prints one JSON object: the outcome, the peak resident memory during the call and before it
 // (VmHWM, reset through /proc/self/clear_refs), the open file descriptors before and after, and
@@ -18,7 +18,9 @@ import Foundation
 let arguments = ProbeArguments(CommandLine.arguments.dropFirst())
 guard let arguments else {
     FileHandle.standardError.write(
-        Data("usage: courier-probe <urlsession|native|routing> <url> [--limit BYTES|none] [--download]\n".utf8))
+        Data(
+            "usage: courier-probe <urlsession|native|routing> <url> [--limit BYTES|none] [--download] [--linger S]\n"
+                .utf8))
     exit(2)
 }
 
@@ -39,10 +41,12 @@ do {
     outcome = "error: \(error)"
 }
 let elapsed = ContinuousClock.now - started
-// Whether the call's network work stopped with it: CPU time spent in the second after it.
+// Whether the call's network work stopped with it: CPU time spent in the second after it, and
+// (below) descriptors still open once `--linger` seconds have passed.
 let cpuBefore = ProcessFigures.cpuSeconds()
 try? await Task.sleep(nanoseconds: 1_000_000_000)
 let cpuAfterCall = ProcessFigures.cpuSeconds() - cpuBefore
+if arguments.linger > 1 { try? await Task.sleep(nanoseconds: UInt64((arguments.linger - 1) * 1e9)) }
 let report: [String: any Sendable] = [
     "outcome": outcome,
     "seconds": Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,

@@ -66,8 +66,8 @@ struct CallDeadlineTests {
             transport: transport, plugins: [RetryAfterPlugin(seconds: 0.05)],
             options: options(timeout: 0.3, attempts: 1000))
         let error = await failure { try await provider.request(CoreTestTarget()) }
+        // Each attempt fails at once: only a deadline over all of them can end the call as a timeout.
         #expect(error?.isTimeout == true)
-        #expect(transport.requests.count > 1)
         #expect(transport.requests.count < 1000)
     }
 

@@ -25,8 +25,9 @@ Routes (any method):
                            connection right away
   /gzip-bomb?mb=N          200, Content-Encoding: gzip, Content-Length given: N MB of zeros
                            compressed (about N KB on the wire); N defaults to 1024
-  /big?mb=N                200, Content-Length: N MB, the body written as fast as the client reads
-  /endless                 200, chunked, 64 KB chunks for as long as the client reads
+  /big?mb=N                200, Content-Length: N MB, the body at about 128 MB/s
+  /endless                 200, chunked, 64 KB chunks at about 128 MB/s for as long as the
+                           client reads
   /trickle-head            the response head, 1 byte a second
   /trickle-body            head at once (Content-Length: 100000), then the body 1 byte a second
   /hang                    reads the request and never answers (a refresh endpoint that hangs)
@@ -54,6 +55,11 @@ BOMBS: dict[int, bytes] = {}
 BOMB_LOCK = threading.Lock()  # one bomb is made at a time, and once
 CACHE_DIR: str | None = None  # where made bombs are kept between runs (--cache)
 MB = 1024 * 1024
+# /big and /endless send 64 KiB every 0.5 ms, about 128 MB/s: a client's limit is passed within
+# a tenth of a second, and a client that cannot stop at once (libcurl reads ahead) does not keep
+# a core busy reading at loopback speed while the rest of the test suite runs.
+PACED_CHUNK = 64 * 1024
+PACE_SECONDS = 0.0005
 
 
 class ClientGone(Exception):
@@ -197,14 +203,16 @@ class Handler(socketserver.BaseRequestHandler):
         elif path == "/big":
             megabytes = int(query.get("mb", ["64"])[0])
             self.send(f"HTTP/1.1 200 OK\r\nContent-Length: {megabytes * MB}\r\n\r\n".encode())
-            block = bytes(MB)
-            for _ in range(megabytes):
+            block = bytes(PACED_CHUNK)
+            for _ in range(megabytes * MB // PACED_CHUNK):
                 self.send(block)
+                time.sleep(PACE_SECONDS)
         elif path == "/endless":
             self.send(b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n")
-            chunk = b"10000\r\n" + bytes(0x10000) + b"\r\n"
+            chunk = b"%x\r\n" % PACED_CHUNK + bytes(PACED_CHUNK) + b"\r\n"
             while True:
                 self.send(chunk)
+                time.sleep(PACE_SECONDS)
         elif path == "/trickle-head":
             for byte in b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok":
                 self.send(bytes([byte]))

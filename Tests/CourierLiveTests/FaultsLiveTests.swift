@@ -16,7 +16,9 @@ struct FaultsLiveTests {
         let base: URL
         let path: String
         var query: [String: any Sendable] = [:]
-        var timeout: TimeInterval? = 5
+        // A sanitizer slows FoundationNetworking's work queue enough that a refused connection
+        // could be reported only after 5 s.
+        var timeout: TimeInterval? = 5 * LiveTiming.scale
 
         var baseURL: URL { base }
         var method: HTTPMethod { .get }
@@ -26,8 +28,9 @@ struct FaultsLiveTests {
         var validationType: ValidationType { .successCodes }
     }
 
-    private func fault(_ path: String, query: [String: any Sendable] = [:], timeout: TimeInterval? = 5) throws -> Fault
-    {
+    private func fault(
+        _ path: String, query: [String: any Sendable] = [:], timeout: TimeInterval? = 5 * LiveTiming.scale
+    ) throws -> Fault {
         Fault(base: try LiveServers.url(for: .scenario), path: path, query: query, timeout: timeout)
     }
 

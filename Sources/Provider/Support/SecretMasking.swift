@@ -94,8 +94,9 @@ public struct SecretMasking: Sendable, Equatable {
     /// `url` with the values of its secret query items and its password replaced by `***`.
     ///
     /// ```swift
-    /// SecretMasking.default.masked(URL(string: "https://ada:pw@x.dev/a?page=2&token=s3cr3t")!)
-    /// // https://ada:***@x.dev/a?page=2&token=***
+    /// if let url = URL(string: "https://ada:pw@x.dev/a?page=2&token=s3cr3t") {
+    ///     print(SecretMasking.default.masked(url))  // https://ada:***@x.dev/a?page=2&token=***
+    /// }
     /// ```
     public func masked(_ url: URL) -> URL {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }

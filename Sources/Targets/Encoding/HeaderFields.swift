@@ -76,7 +76,7 @@ extension URLRequest {
     /// `Authorization`, `X-Api-Key`) is set with one dictionary edit; any other goes through
     /// `setValue`, so the stored headers are the same either way. (FoundationNetworking's
     /// `setValue` capitalizes the name through `NSString` and lowercases every header name already
-    /// there: some 20,000 instructions a header.)
+    /// there, which costs more than the rest of a stubbed call; docs/BENCHMARKS.md has the count.)
     ///
     /// ```swift
     /// var request = request

@@ -1,4 +1,5 @@
 import Courier
+import CourierHTTP1
 import Foundation
 
 /// What `courier-probe` was asked to do.

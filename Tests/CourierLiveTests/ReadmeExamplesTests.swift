@@ -1,4 +1,5 @@
 import Courier
+import CourierHTTP1
 import CourierPlugins
 import CourierTesting
 import Foundation

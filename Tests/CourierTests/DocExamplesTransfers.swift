@@ -115,15 +115,6 @@ enum LinuxNotesDoc {
         }
     }
 
-    static func nativeTransport() {
-        let inventory = Provider<InventoryAPI>(transport: RoutingTransport())
-        keep(inventory)
-        let handOver = HTTP1Transport(options: .init(inlineResponseWait: 0))
-        keep(handOver)
-        let sleepsAtOnce = HTTP1Transport(options: .init(inlineBusyPoll: 0))
-        keep(sleepsAtOnce)
-    }
-
     static func plainHTTPCredentials() {
         var options = ProviderOptions()
         options.allowsCredentialsOverPlainHTTP = false

@@ -62,6 +62,6 @@ extension URL {
     /// least every URL `isFileURL` does, and a URL it matches needlessly only takes the slower way.
     private static func hasFileScheme(_ base: UnsafeBufferPointer<UInt8>) -> Bool {
         guard base.count >= 5, base[4] == UInt8(ascii: ":") else { return false }
-        return zip(base.prefix(4), "file".utf8).allSatisfy { $0 | 0x20 == $1 }
+        return zip(base.prefix(4), "file".utf8).allSatisfy { ASCII.lowercased($0) == $1 }
     }
 }

@@ -14,7 +14,7 @@ import Foundation
 final class ResponseHead: Sendable {
     private enum Source {
         case made(HTTPURLResponse?)
-        case fields(url: URL, version: String, fields: [HTTPField])
+        case fields(url: URL, version: String, fields: [HeaderField])
     }
 
     /// The HTTP status code.
@@ -32,7 +32,7 @@ final class ResponseHead: Sendable {
 
     /// A head whose response object is made from `fields` (repeated names joined with ", ")
     /// when first asked for.
-    init(url: URL, statusCode: Int, version: String, fields: [HTTPField]) {
+    init(url: URL, statusCode: Int, version: String, fields: [HeaderField]) {
         self.statusCode = statusCode
         source = .fields(url: url, version: version, fields: fields)
         deferred = LockedState(nil)
@@ -76,7 +76,7 @@ final class ResponseHead: Sendable {
     }
 
     /// The fields as `HTTPURLResponse` takes them: repeated names joined with ", ".
-    static func dictionary(of fields: [HTTPField]) -> [String: String] {
+    static func dictionary(of fields: [HeaderField]) -> [String: String] {
         var dictionary: [String: String] = [:]
         dictionary.reserveCapacity(fields.count)
         for field in fields {

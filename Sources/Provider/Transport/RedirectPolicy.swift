@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 /// The rules a followed redirect obeys.
-enum RedirectPolicy {
+package enum RedirectPolicy {
     /// Headers that carry no credential and may follow a redirect to another origin.
-    static let headersSafeAcrossOrigins: Set<String> = [
+    package static let headersSafeAcrossOrigins: Set<String> = [
         "accept", "accept-encoding", "accept-language", "user-agent", "content-type", "content-length",
         "cache-control", "pragma",
     ]
@@ -54,7 +54,7 @@ enum RedirectPolicy {
         }
     }
 
-    static func sameOrigin(_ lhs: URL?, _ rhs: URL?) -> Bool {
+    package static func sameOrigin(_ lhs: URL?, _ rhs: URL?) -> Bool {
         guard let lhs, let rhs else { return false }
         return lhs.scheme?.lowercased() == rhs.scheme?.lowercased() && lhs.host?.lowercased() == rhs.host?.lowercased()
             && effectivePort(lhs) == effectivePort(rhs)

@@ -75,8 +75,9 @@ public enum UploadSource: Sendable, Equatable {
 public struct TransportResponse: Sendable {
     /// The HTTP response, with its status and headers.
     ///
-    /// ``HTTP1Transport`` makes this object the first time it is read: on Linux it is the most
-    /// expensive part of a call that only needs ``statusCode`` and ``data``.
+    /// A response made with ``init(url:statusCode:httpVersion:headerFields:data:downloadedFileURL:)``
+    /// makes this object the first time it is read: on Linux it is the most expensive part of a
+    /// call that only needs ``statusCode`` and ``data``.
     public var response: HTTPURLResponse {
         get { head.response ?? placeholder }
         set {
@@ -106,6 +107,40 @@ public struct TransportResponse: Sendable {
             head: ResponseHead(statusCode: response.statusCode, response: response), placeholder: response,
             data: data, downloadedFileURL: downloadedFileURL)
     }
+
+    /// Creates a transport response from the fields a transport parsed itself, without making an
+    /// `HTTPURLResponse` now: ``response`` makes it the first time it is read, and
+    /// ``statusCode`` and ``value(forHTTPHeaderField:)`` never need it.
+    ///
+    /// On Linux, `HTTPURLResponse`'s initializer is the most expensive step of a call that only
+    /// reads the status and the body; this is how ``HTTP1Transport`` avoids it, and any transport
+    /// can do the same.
+    ///
+    /// - Parameters:
+    ///   - url: the URL that answered (after redirects).
+    ///   - statusCode: the status code.
+    ///   - httpVersion: the version as written on a status line, such as `HTTP/1.1`.
+    ///   - headerFields: the fields in the order received; a repeated name once per line (the
+    ///     response object joins their values with `", "`).
+    ///   - data: the body, for a data or upload request.
+    ///   - downloadedFileURL: for a download, the temporary file holding the body.
+    public init(
+        url: URL, statusCode: Int, httpVersion: String, headerFields: [HeaderField], data: Data = Data(),
+        downloadedFileURL: URL? = nil
+    ) {
+        self.init(
+            head: ResponseHead(url: url, statusCode: statusCode, version: httpVersion, fields: headerFields),
+            placeholder: Self.fallbackResponse, data: data, downloadedFileURL: downloadedFileURL)
+    }
+
+    /// One response object, made once, that a deferred head falls back on should its own ever fail
+    /// to be made. Built from constants, for which `HTTPURLResponse`'s initializer cannot fail.
+    private static let fallbackResponse: HTTPURLResponse = {
+        let url = URL(fileURLWithPath: "/")
+        guard let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)
+        else { preconditionFailure("HTTPURLResponse refused constant arguments") }
+        return response
+    }()
 
     init(head: ResponseHead, placeholder: HTTPURLResponse, data: Data = Data(), downloadedFileURL: URL? = nil) {
         self.head = head

@@ -28,7 +28,7 @@ package enum HeaderFields {
         var equal = true
         for (leftByte, rightByte) in zip(left, right) {
             guard leftByte.isASCIIByte, rightByte.isASCIIByte else { return nil }
-            equal = equal && leftByte.lowercasedASCII == rightByte.lowercasedASCII
+            equal = equal && ASCII.lowercased(leftByte) == ASCII.lowercased(rightByte)
         }
         return equal
     }
@@ -102,8 +102,4 @@ extension URLRequest {
 
 extension UInt8 {
     fileprivate var isASCIIByte: Bool { self < 0x80 }
-
-    fileprivate var lowercasedASCII: UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self) ? self + 32 : self
-    }
 }

@@ -40,8 +40,13 @@ package enum RequestSyntax {
         guard let headers = request.allHTTPHeaderFields else { return }
         for (name, value) in headers {
             try checkHeader(name: name, value: value)
-            if framingHeaders.contains(name.lowercased()) { throw InvalidRequestError(.framingHeader(name: name)) }
+            if isFramingHeader(name) { throw InvalidRequestError(.framingHeader(name: name)) }
         }
+    }
+
+    /// Whether `name` is one of ``framingHeaders``, in any letter case.
+    package static func isFramingHeader(_ name: String) -> Bool {
+        framingHeaders.contains { name.caseInsensitiveEquals($0) }
     }
 
     /// `tchar`: the characters of a token (RFC 9110 §5.6.2).

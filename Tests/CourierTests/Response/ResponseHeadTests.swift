@@ -15,7 +15,7 @@ struct ResponseHeadTests {
     private func head(_ fields: [(String, String)], status: Int = 201) -> ResponseHead {
         ResponseHead(
             url: url, statusCode: status, version: "HTTP/1.1",
-            fields: fields.map { HTTPField(name: $0.0, value: $0.1) })
+            fields: fields.map { HeaderField(name: $0.0, value: $0.1) })
     }
 
     @Test("status and headers are read from the fields without making the HTTPURLResponse")

@@ -3,6 +3,7 @@
     import Glibc
 
     @testable import Courier
+    @testable import CourierHTTP1
 
     /// How much longer than usual timing bounds may be: sanitizers slow everything several times.
     enum NativeTiming {

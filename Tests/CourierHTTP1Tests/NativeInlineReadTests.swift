@@ -4,6 +4,7 @@
     import Testing
 
     @testable import Courier
+    @testable import CourierHTTP1
 
     #if canImport(FoundationNetworking)
         import FoundationNetworking

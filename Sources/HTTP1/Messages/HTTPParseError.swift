@@ -1,4 +1,5 @@
 import Foundation
+import Courier
 
 /// A response that does not follow HTTP/1.1 (RFC 9112), as reported by ``HTTP1Transport``.
 ///

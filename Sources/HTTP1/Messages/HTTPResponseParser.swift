@@ -1,4 +1,5 @@
 import Foundation
+import Courier
 
 /// An incremental HTTP/1.1 response parser (RFC 9112): bytes go in with ``append(_:)`` in
 /// pieces of any size, events come out of ``next()``.
@@ -47,7 +48,7 @@ struct HTTPResponseParser: Sendable {
         /// A piece of the body, in order; pieces are never empty.
         case body(ArraySlice<UInt8>)
         /// The response is complete; `trailers` are a chunked body's trailer fields.
-        case end(trailers: [HTTPField])
+        case end(trailers: [HeaderField])
     }
 
     private enum State: Sendable, Equatable {
@@ -71,7 +72,7 @@ struct HTTPResponseParser: Sendable {
     /// How many bytes after `position` were already searched for the end of a line or head.
     private var scanned = 0
     private var informationalCount = 0
-    private var trailers: [HTTPField] = []
+    private var trailers: [HeaderField] = []
     private var trailerBytes = 0
 
     /// The final response's head, once parsed.
@@ -406,15 +407,15 @@ struct HTTPResponseParser: Sendable {
     }
 
     /// `name ":" OWS value OWS`; the name must be a token, with no whitespace before the colon.
-    private static func field(from line: ArraySlice<UInt8>) throws(HTTPParseError) -> HTTPField {
+    private static func field(from line: ArraySlice<UInt8>) throws(HTTPParseError) -> HeaderField {
         guard let colon = line.firstIndex(of: HTTPSyntax.colon) else { throw .invalidHeaderLine }
         let nameBytes = line[line.startIndex..<colon]
         guard HTTPSyntax.isToken(nameBytes) else { throw .invalidHeaderLine }
         let name = String(decoding: nameBytes, as: UTF8.self)
-        return HTTPField(name: name, value: try value(line[(colon + 1)...], name: name))
+        return HeaderField(name: name, value: try value(line[(colon + 1)...], name: name))
     }
 
-    private static func fold(_ line: ArraySlice<UInt8>, into field: inout HTTPField) throws(HTTPParseError) {
+    private static func fold(_ line: ArraySlice<UInt8>, into field: inout HeaderField) throws(HTTPParseError) {
         let continuation = try value(line, name: field.name)
         guard !continuation.isEmpty else { return }
         field.value = field.value.isEmpty ? continuation : field.value + " " + continuation

@@ -2,12 +2,13 @@ import Foundation
 import Testing
 
 @testable import Courier
+@testable import CourierHTTP1
 
 /// What a whole input parses to: the head, the body, the trailers, whether it completed.
 struct NativeParsedResponse: Equatable {
     var head: HTTPResponseHead?
     var body: [UInt8] = []
-    var trailers: [HTTPField]?
+    var trailers: [HeaderField]?
     var requiresClose = false
     var leftover = 0
 
@@ -72,7 +73,7 @@ struct NativeResponseParserTests {
         let parsed = try NativeParsedResponse.parse(raw, atEOF: false)
         #expect(parsed.bodyText == "hello world")
         #expect(
-            parsed.trailers == [HTTPField(name: "X-Checksum", value: "abc"), HTTPField(name: "X-More", value: "1")])
+            parsed.trailers == [HeaderField(name: "X-Checksum", value: "abc"), HeaderField(name: "X-More", value: "1")])
         #expect(parsed.leftover == 0)
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Courier
+@testable import CourierHTTP1
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

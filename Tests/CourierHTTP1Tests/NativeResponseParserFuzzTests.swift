@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Courier
+@testable import CourierHTTP1
 
 /// A small, seedable generator (NativeFuzzRandom), so a failing input can be reproduced from its seed.
 struct NativeFuzzRandom: RandomNumberGenerator {
@@ -140,7 +141,7 @@ struct NativeResponseParserFuzzTests {
     private struct Outcome: Equatable {
         var head: HTTPResponseHead?
         var body: [UInt8]
-        var trailers: [HTTPField]?
+        var trailers: [HeaderField]?
         var requiresClose: Bool
     }
 

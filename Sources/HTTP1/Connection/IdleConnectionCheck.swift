@@ -1,4 +1,5 @@
 #if os(Linux)
+    import Courier
     import Glibc
 
     /// Whether a keep-alive connection that sat idle may carry another request: checked, without

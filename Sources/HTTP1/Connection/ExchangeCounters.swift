@@ -1,4 +1,5 @@
 #if os(Linux)
+    import Courier
     import Synchronization
 
     /// Counts of a transport's exchanges: how many are in flight, to know when one may read its

@@ -1,5 +1,6 @@
 #if os(Linux)
     import Foundation
+    import Courier
     import Glibc
 
     /// One thread that waits on epoll for every native connection of the process, reads what

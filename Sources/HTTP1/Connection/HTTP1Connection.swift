@@ -1,5 +1,6 @@
 #if os(Linux)
     import Foundation
+    import Courier
     import Glibc
 
     /// Why a connection stopped, before ``HTTP1Transport`` reports it as a `URLError`.

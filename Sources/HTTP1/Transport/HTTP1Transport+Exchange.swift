@@ -1,5 +1,6 @@
 #if os(Linux)
     import Foundation
+    import Courier
     import Glibc
 
     #if canImport(FoundationNetworking)
@@ -101,18 +102,11 @@
         }
 
         private static func response(_ exchanged: Exchanged, url: URL?) throws -> TransportResponse {
-            guard let url, let placeholder = Self.placeholderResponse else { throw TransportError.notHTTP }
-            let head = ResponseHead(
-                url: url, statusCode: exchanged.head.status, version: "HTTP/1.\(exchanged.head.minorVersion)",
-                fields: exchanged.head.headers)
+            guard let url else { throw TransportError.notHTTP }
             return TransportResponse(
-                head: head, placeholder: placeholder, data: exchanged.body, downloadedFileURL: exchanged.file)
+                url: url, statusCode: exchanged.head.status, httpVersion: "HTTP/1.\(exchanged.head.minorVersion)",
+                headerFields: exchanged.head.headers, data: exchanged.body, downloadedFileURL: exchanged.file)
         }
-
-        /// One response object, made once, that a deferred head's `TransportResponse` falls back on
-        /// should its own ever fail to be made.
-        private static let placeholderResponse = HTTPURLResponse(
-            url: URL(fileURLWithPath: "/"), statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)
 
         // MARK: One exchange
 

@@ -1,4 +1,5 @@
 import Foundation
+import Courier
 
 /// The status line and header fields of a response, as the parser read them.
 struct HTTPResponseHead: Sendable, Equatable {
@@ -9,7 +10,7 @@ struct HTTPResponseHead: Sendable, Equatable {
     /// The reason phrase, possibly empty.
     var reason: String
     /// The fields in the order received; a repeated name appears once per line.
-    var headers: [HTTPField]
+    var headers: [HeaderField]
 
     /// Every value of the field `name` (compared without case), in order.
     func values(of name: String) -> [String] {
@@ -64,31 +65,6 @@ struct HTTPResponseHead: Sendable, Equatable {
     }
 }
 
-/// One header or trailer field.
-struct HTTPField: Sendable, Equatable {
-    /// The name as received.
-    var name: String
-    /// The value, without surrounding whitespace.
-    var value: String
-}
-
-extension StringProtocol {
-    /// ASCII case-insensitive comparison, without allocating.
-    func caseInsensitiveEquals(_ other: some StringProtocol) -> Bool {
-        let lhs = utf8
-        let rhs = other.utf8
-        guard lhs.count == rhs.count else { return false }
-        var left = lhs.startIndex
-        var right = rhs.startIndex
-        while left != lhs.endIndex {
-            guard HTTPSyntax.lowercase(lhs[left]) == HTTPSyntax.lowercase(rhs[right]) else { return false }
-            lhs.formIndex(after: &left)
-            rhs.formIndex(after: &right)
-        }
-        return true
-    }
-}
-
 /// Character classes of RFC 9110 and RFC 9112.
 enum HTTPSyntax {
     static let cr: UInt8 = 0x0D
@@ -103,10 +79,6 @@ enum HTTPSyntax {
     /// Whether `bytes` is a non-empty token.
     static func isToken<C: Collection<UInt8>>(_ bytes: C) -> Bool {
         !bytes.isEmpty && bytes.allSatisfy(isTokenCharacter)
-    }
-
-    static func lowercase(_ byte: UInt8) -> UInt8 {
-        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool { byte == space || byte == tab }

@@ -135,40 +135,50 @@
             var lastError = ConnectionFailure.connectFailed(ECONNREFUSED)
             for address in addresses {
                 try Task.checkCancellation()
-                let fd = socket(
-                    address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
-                guard fd >= 0 else { throw ConnectionFailure.connectFailed(errno) }
-                var noDelay: Int32 = 1
-                _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-                let connection = HTTP1Connection(fd: fd, key: key, loop: loop, timeout: timeout)
-                // Connect before registering: epoll reports a socket that is not connected yet as
-                // hung up, which the loop would take for the server closing it.
-                let started = connection.startConnecting(to: address)
-                guard started == 0 || started == EINPROGRESS || started == EINTR else {
-                    connection.close(because: ConnectionFailure.connectFailed(started))
-                    lastError = .connectFailed(started)
-                    continue
-                }
                 do {
-                    try loop.register(connection)
-                } catch {
-                    connection.close(because: error)
-                    throw error
-                }
-                relay.attach(connection)
-                do {
-                    try await connection.finishConnecting(inProgress: started != 0)
-                    return connection
+                    return try await connect(to: address, key: key, loop: loop, timeout: timeout, relay: relay)
                 } catch let failure as ConnectionFailure {
-                    connection.close(because: failure)
                     guard case .connectFailed = failure else { throw failure }
                     lastError = failure
-                } catch {
-                    connection.close(because: error)
-                    throw error
                 }
             }
             throw lastError
+        }
+
+        /// Connects to `address`, within `timeout`, and registers the connection with `loop`;
+        /// `relay` closes it if the task is cancelled. Throws ``ConnectionFailure/connectFailed(_:)``
+        /// when the address refuses or cannot be reached, and closes what it opened on every error.
+        static func connect(
+            to address: SocketAddress, key: HTTP1ConnectionPool.Key, loop: EventLoop, timeout: UInt64?,
+            relay: CancellationRelay
+        ) async throws -> HTTP1Connection {
+            let fd = socket(
+                address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { throw ConnectionFailure.connectFailed(errno) }
+            var noDelay: Int32 = 1
+            _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+            let connection = HTTP1Connection(fd: fd, key: key, loop: loop, timeout: timeout)
+            // Connect before registering: epoll reports a socket that is not connected yet as
+            // hung up, which the loop would take for the server closing it.
+            let started = connection.startConnecting(to: address)
+            guard started == 0 || started == EINPROGRESS || started == EINTR else {
+                connection.close(because: ConnectionFailure.connectFailed(started))
+                throw ConnectionFailure.connectFailed(started)
+            }
+            do {
+                try loop.register(connection)
+            } catch {
+                connection.close(because: error)
+                throw error
+            }
+            relay.attach(connection)
+            do {
+                try await connection.finishConnecting(inProgress: started != 0)
+                return connection
+            } catch {
+                connection.close(because: error)
+                throw error
+            }
         }
 
         /// Starts a non-blocking connect: `0` when connected already, `errno` otherwise

@@ -1,5 +1,5 @@
-import Foundation
 import Courier
+import Foundation
 
 /// A response that does not follow HTTP/1.1 (RFC 9112), as reported by ``HTTP1Transport``.
 ///

@@ -1,5 +1,5 @@
-import Foundation
 import Courier
+import Foundation
 
 /// The status line and header fields of a response, as the parser read them.
 struct HTTPResponseHead: Sendable, Equatable {

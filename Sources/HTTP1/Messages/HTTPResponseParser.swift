@@ -1,5 +1,5 @@
-import Foundation
 import Courier
+import Foundation
 
 /// An incremental HTTP/1.1 response parser (RFC 9112): bytes go in with ``append(_:)`` in
 /// pieces of any size, events come out of ``next()``.

@@ -1,5 +1,5 @@
-import Foundation
 import Courier
+import Foundation
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

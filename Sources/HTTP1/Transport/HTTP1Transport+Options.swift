@@ -1,0 +1,82 @@
+import Courier
+import Foundation
+
+extension HTTP1Transport {
+    /// Limits and policies of an ``HTTP1Transport``.
+    public struct Options: Sendable {
+        /// The most connections open at once to one host and port; `32` by default. Requests
+        /// beyond it wait for a connection to come back.
+        public var maximumConnectionsPerHost: Int
+        /// How long an idle connection is kept for reuse, in seconds; `30` by default.
+        public var idleConnectionTimeout: TimeInterval
+        /// The largest response body of a data or upload call accepted, in bytes, as it comes on
+        /// the wire; larger ones fail with ``TransportError/responseTooLarge(limit:)`` as soon as
+        /// the count passes it. ``TransportResponse/defaultMaximumSize`` (64 MiB) by default; `nil`
+        /// for no limit.
+        public var maximumResponseSize: Int64?
+        /// The largest download accepted, in bytes; `nil` (no limit) by default. A download is
+        /// written to disk as it arrives, so ``maximumResponseSize`` does not apply to it.
+        public var maximumDownloadSize: Int64?
+        /// Whether redirects are followed; `true` by default. When `false`, the `3xx` response
+        /// itself is returned.
+        public var followsRedirects: Bool
+        /// The most redirects followed for one call before `URLError(.httpTooManyRedirects)`;
+        /// `16` by default.
+        public var maximumRedirects: Int
+        /// The longest status line and headers (or trailers) accepted, in bytes; `65,536` by default.
+        public var maximumHeaderBytes: Int
+        /// The most header (or trailer) fields accepted; `128` by default.
+        public var maximumHeaderCount: Int
+        /// The `User-Agent` sent when the request has none; `"Courier"` by default.
+        public var userAgent: String
+        /// How long, in seconds, a request that is the transport's only one in flight waits for
+        /// its response on the calling thread (``inlineBusyPoll``, then blocked in `poll` on its
+        /// socket) before the event loop takes over; `0.001` by default, `0` to always hand over
+        /// at once.
+        ///
+        /// A response that comes within it reaches the task without a thread hand-off, which
+        /// saves a thread wake-up per request (10–30 % of a sequential request's time on
+        /// loopback, in docs/BENCHMARKS.md). While it waits, that thread of the cooperative pool
+        /// runs nothing else, so the wait is short, never longer than the request's timeout, and
+        /// only for a request that was the transport's only one in flight when it was written.
+        public var inlineResponseWait: TimeInterval
+        /// How long, in seconds, an inline wait (``inlineResponseWait``) first checks the socket
+        /// without sleeping before it blocks in `poll`; `0.0001` (100 µs) by default, `0` never.
+        ///
+        /// An answer that comes within it reaches a thread that is awake: no wake-up at all, which
+        /// made sequential requests on loopback 18–48 % faster for −4 to +13 % CPU time per
+        /// request (docs/BENCHMARKS.md). An answer that takes longer costs the window in
+        /// CPU, so a connection whose answer outlasted it stops busy-polling, and tries again on
+        /// every 16th of its requests only (a new connection, as with a server that closes each
+        /// one, starts by busy-polling). The thread is one of the cooperative pool's, and only a
+        /// request that is the transport's only one in flight waits inline at all.
+        ///
+        /// ```swift
+        /// // Services that prefer idle CPU to latency on loopback calls:
+        /// let transport = HTTP1Transport(options: .init(inlineBusyPoll: 0))
+        /// ```
+        public var inlineBusyPoll: TimeInterval
+
+        /// Creates options; every parameter has the default stated on its property.
+        public init(
+            maximumConnectionsPerHost: Int = 32, idleConnectionTimeout: TimeInterval = 30,
+            maximumResponseSize: Int64? = TransportResponse.defaultMaximumSize, followsRedirects: Bool = true,
+            maximumRedirects: Int = 16, maximumHeaderBytes: Int = 64 * 1024, maximumHeaderCount: Int = 128,
+            userAgent: String = "Courier", inlineResponseWait: TimeInterval = 0.001,
+            inlineBusyPoll: TimeInterval = 0.0001,
+            maximumDownloadSize: Int64? = nil
+        ) {
+            self.maximumDownloadSize = maximumDownloadSize
+            self.maximumConnectionsPerHost = maximumConnectionsPerHost
+            self.idleConnectionTimeout = idleConnectionTimeout
+            self.maximumResponseSize = maximumResponseSize
+            self.followsRedirects = followsRedirects
+            self.maximumRedirects = maximumRedirects
+            self.maximumHeaderBytes = maximumHeaderBytes
+            self.maximumHeaderCount = maximumHeaderCount
+            self.userAgent = userAgent
+            self.inlineResponseWait = inlineResponseWait
+            self.inlineBusyPoll = inlineBusyPoll
+        }
+    }
+}

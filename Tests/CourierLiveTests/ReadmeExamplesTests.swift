@@ -101,7 +101,7 @@ enum ReadmeExamples {
     static func envelopes() async throws {
         let shop = JSONEnvelope(expiredCodes: ["915", "916"], successFlagKey: "succeed")
         let ranking = JSONEnvelope(
-            codeKey: "resultcode", messageKey: "reason", dataKey: "result", successCodes: ["200"])
+            codeKey: "resultcode", messageKey: "reason", dataKey: "result", successCodes: [200])
         let live = JSONEnvelope(expiredCodes: ["-1"])
 
         let boxOffice = Provider<RankAPI>(envelope: ranking)

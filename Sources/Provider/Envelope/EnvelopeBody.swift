@@ -33,6 +33,13 @@ struct EnvelopeBody<Payload: Decodable>: Decodable {
                 DecodingError.Context(
                     codingPath: layout.codePath.dropLast().map { AnyCodingKey($0) },
                     debugDescription: "The envelope has no business code."))
+        case .flagMissing:
+            let key = AnyCodingKey(layout.flagPath.last ?? "success")
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: layout.flagPath.dropLast().map { AnyCodingKey($0) },
+                    debugDescription: "The envelope's success flag is missing from the body."))
         case .succeeded:
             verdict = try Self.payload(at: layout.dataPath, in: root, decoder: decoder)
         }

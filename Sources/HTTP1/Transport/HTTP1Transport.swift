@@ -5,7 +5,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A ``Transport`` that speaks HTTP/1.1 itself, over non-blocking POSIX sockets and epoll
+/// A <doc:/Courier/Transport> that speaks HTTP/1.1 itself, over non-blocking POSIX sockets and epoll
 /// threads of its own (``HTTP1EventLoopGroup``), for plain `http://` URLs on Linux.
 ///
 /// FoundationNetworking's `URLSession` spends about half a millisecond of CPU per request on
@@ -32,10 +32,10 @@ import Foundation
 /// - **Timeouts and cancellation**: `URLRequest.timeoutInterval` is the longest silence (nothing
 ///   sent or received) before `URLError(.timedOut)`; cancelling the Swift task ends the call at
 ///   once with `CancellationError` and closes its connection.
-/// - **Redirects**: as ``URLSessionTransport``: credentials never follow to another origin,
+/// - **Redirects**: as <doc:/Courier/URLSessionTransport>: credentials never follow to another origin,
 ///   `307`/`308` keep the method and the body, `303` (and `301`/`302` after a `POST`) continue
 ///   with `GET`. A redirect to `https://` is sent through `fallback` when there is one.
-/// - **Bodies**: `httpBody`, ``UploadSource/data(_:)``, ``UploadSource/file(_:)`` (streamed from
+/// - **Bodies**: `httpBody`, <doc:/Courier/UploadSource/data(_:)>, <doc:/Courier/UploadSource/file(_:)> (streamed from
 ///   disk), and downloads written to a temporary file; progress is reported.
 ///
 /// What it does not do — use ``RoutingTransport``, which sends those through `URLSession`:

@@ -103,6 +103,9 @@ extension CourierError: LocalizedError {
         case .underlying(let error, _):
             if error is CancellationError {
                 "The request was cancelled."
+            } else if let bodyError = error as? UploadBodyError {
+                // The app's own body, found before anything was sent: not a network failure.
+                "The request could not be made: \(bodyError.errorDescription ?? String(describing: bodyError))"
             } else if let urlError = error as? URLError {
                 "The request failed: \(URLErrorDescription.describe(urlError))."
             } else {

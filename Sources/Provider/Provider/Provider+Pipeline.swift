@@ -211,16 +211,10 @@ extension Provider {
         case .never:
             result = await sendOverTransport(request, task: endpoint.task, progress: progress)
         case .immediate:
-            result = stubbedResponse(endpoint, request: request)
-                .flatMap { finishStubbedTransfer($0, task: endpoint.task) }
+            result = await stubbedExchange(request, endpoint: endpoint, target: target, delay: nil, progress: progress)
         case .delayed(let seconds):
-            do {
-                try await WaitTime.sleep(seconds)
-            } catch {
-                return .failure(Deadline.stopped)
-            }
-            result = stubbedResponse(endpoint, request: request)
-                .flatMap { finishStubbedTransfer($0, task: endpoint.task) }
+            result = await stubbedExchange(
+                request, endpoint: endpoint, target: target, delay: seconds, progress: progress)
         }
         return result.flatMap { classify($0, target: target) }
     }

@@ -24,6 +24,11 @@ public enum HTTPParseError: Error, Sendable, Equatable, LocalizedError {
     case invalidChunk
     /// The server sent more interim (`1xx`) responses than the limit.
     case tooManyInformationalResponses(limit: Int)
+    /// The body is in a transfer coding this transport cannot decode (anything but one final
+    /// `chunked`, such as `gzip, chunked`); the value is the codings as sent, joined with `", "`.
+    /// Returning the still-encoded bytes as the body would hand the app data it cannot tell apart
+    /// from a plain body.
+    case unsupportedTransferCoding(String)
     /// The connection ended before the response was complete.
     case unexpectedEndOfStream
 
@@ -46,6 +51,8 @@ public enum HTTPParseError: Error, Sendable, Equatable, LocalizedError {
             "The response's chunked body is malformed."
         case .tooManyInformationalResponses(let limit):
             "The server sent more than \(limit) interim (1xx) responses."
+        case .unsupportedTransferCoding(let codings):
+            "The response's body is in a transfer coding this transport cannot decode: \(codings)."
         case .unexpectedEndOfStream:
             "The connection ended before the response was complete."
         }

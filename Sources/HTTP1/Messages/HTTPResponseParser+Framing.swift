@@ -14,26 +14,15 @@ extension HTTPResponseParser {
         }
         var hasLength = false
         var hasCodings = false
-        var lastCodingIsChunked = false
         for field in head.headers {
             if field.name.caseInsensitiveEquals("Content-Length") { hasLength = true }
             if field.name.caseInsensitiveEquals("Transfer-Encoding") { hasCodings = true }
         }
         if hasCodings {
-            head.forEachElement(of: "Transfer-Encoding") { coding in
-                if !coding.isEmpty { lastCodingIsChunked = coding.caseInsensitiveEquals("chunked") }
-            }
-        }
-        if hasCodings {
+            try Self.requireChunkedAlone(head)
             requiresConnectionClose = hasLength
-            if lastCodingIsChunked {
-                framing = .chunked
-                state = .chunkSize
-            } else {
-                framing = .untilClose
-                requiresConnectionClose = true
-                state = .untilClose
-            }
+            framing = .chunked
+            state = .chunkSize
             return
         }
         if hasLength {
@@ -45,6 +34,24 @@ extension HTTPResponseParser {
         framing = .untilClose
         requiresConnectionClose = true
         state = .untilClose
+    }
+
+    /// Checks that the body's transfer codings are `chunked` alone, the only one this transport
+    /// decodes. RFC 9112 §6.3 would read a body whose last coding is not `chunked` until the
+    /// connection closes, but its bytes would still be in that coding (gzip, say), and a body
+    /// chunked twice or compressed under the chunks is as unusable: each is refused rather than
+    /// handed to the app as if it were the plain body.
+    private static func requireChunkedAlone(_ head: HTTPResponseHead) throws(HTTPParseError) {
+        var codings = 0
+        var isChunked = false
+        head.forEachElement(of: "Transfer-Encoding") { coding in
+            guard !coding.isEmpty else { return }
+            codings += 1
+            isChunked = coding.caseInsensitiveEquals("chunked")
+        }
+        guard codings == 1, isChunked else {
+            throw .unsupportedTransferCoding(head.values(of: "Transfer-Encoding").joined(separator: ", "))
+        }
     }
 
     /// One length from every `Content-Length` value: each a list of equal decimal numbers.

@@ -126,7 +126,7 @@ extension HTTPResponseParser {
             guard line[start + 12] == HTTPSyntax.space else { throw .invalidStatusLine }
             let phrase = line[(start + 13)...]
             guard !phrase.contains(where: { $0 == 0 || $0 == HTTPSyntax.cr }) else { throw .invalidStatusLine }
-            reason = String(decoding: phrase, as: UTF8.self)
+            reason = HTTPSyntax.text(phrase)
         }
         return HTTPResponseHead(
             minorVersion: Int(minor - UInt8(ascii: "0")), status: status, reason: reason, headers: [])
@@ -157,6 +157,6 @@ extension HTTPResponseParser {
         guard !trimmed.contains(where: { $0 == 0 || $0 == HTTPSyntax.cr }) else {
             throw .invalidHeaderValue(name: name)
         }
-        return String(decoding: trimmed, as: UTF8.self)
+        return HTTPSyntax.text(trimmed)
     }
 }

@@ -6,7 +6,9 @@ import Foundation
 ///
 /// It frames the body by `Content-Length`, by the chunked coding (extensions ignored, trailers
 /// collected), or by the end of the connection (``finish()``); responses to `HEAD`, `1xx`
-/// (interim ones are skipped), `204` and `304` have no body. Every malformed input ends in an
+/// (interim ones are skipped), `204` and `304` have no body. Any transfer coding but `chunked`
+/// alone is refused (``HTTPParseError/unsupportedTransferCoding(_:)``). Header values and the
+/// reason phrase are UTF-8 when valid, ISO-8859-1 otherwise (``HTTPSyntax/text(_:)``). Every malformed input ends in an
 /// ``HTTPParseError``, never in a crash, and memory stays bounded by ``Limits`` plus what the
 /// caller has not consumed yet.
 ///

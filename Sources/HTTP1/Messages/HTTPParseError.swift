@@ -75,6 +75,11 @@ public enum HTTPRequestError: Error, Sendable, Equatable, LocalizedError {
     case unsupportedURL(URL?)
     /// The body is an `httpBodyStream`, which this transport does not read.
     case unsupportedBodyStream
+    /// The environment names an HTTP proxy for this URL (`http_proxy` or `all_proxy`, and the
+    /// host is not in `no_proxy`). This transport does not speak to proxies, and going straight
+    /// to the server would bypass one the machine requires: ``RoutingTransport`` and
+    /// ``URLSessionTransport`` send such requests through it.
+    case proxyNotSupported(URL?)
 
     /// What is wrong with the request, in a sentence.
     public var errorDescription: String? {
@@ -91,6 +96,10 @@ public enum HTTPRequestError: Error, Sendable, Equatable, LocalizedError {
             "The native HTTP/1.1 transport only sends http:// URLs with a host, not \(url?.absoluteString ?? "nil")."
         case .unsupportedBodyStream:
             "The native HTTP/1.1 transport does not send httpBodyStream bodies."
+        case .proxyNotSupported(let url):
+            "A proxy is configured for \(url?.absoluteString ?? "nil") (http_proxy or all_proxy), and the native "
+                + "HTTP/1.1 transport does not use proxies: send it through RoutingTransport or URLSessionTransport, "
+                + "or list the host in no_proxy."
         }
     }
 }

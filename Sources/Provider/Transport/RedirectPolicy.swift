@@ -13,7 +13,7 @@ import Foundation
 /// (which resend a `307` without its body and turn any `301`/`302` into a `GET`) never apply.
 package enum RedirectPolicy {
     /// The most redirects one call follows before it fails with `URLError(.httpTooManyRedirects)`:
-    /// `16`, for both transports (``HTTP1Transport``'s `maximumRedirects` option defaults to it).
+    /// `16`, for both transports (`HTTP1Transport`'s `maximumRedirects` option defaults to it).
     package static let maximumRedirects = 16
 
     /// The statuses whose `Location` is followed.

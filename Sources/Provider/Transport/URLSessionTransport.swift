@@ -16,7 +16,7 @@ import Foundation
 /// - a redirect to another scheme, host or port drops `Authorization`, `Cookie` and every
 ///   header the app added, so credentials never follow to a host the target did not name;
 /// - a `307`/`308` redirect keeps the request's method and body (redirects follow
-///   `RedirectPolicy`, the rules ``HTTP1Transport`` follows too);
+///   `RedirectPolicy`, the rules `HTTP1Transport` follows too);
 /// - cancelling the Swift task cancels the `URLSessionTask` at once.
 ///
 /// ```swift
@@ -101,8 +101,8 @@ public final class URLSessionTransport: Transport {
 
     /// Sends `request`; throws `CancellationError` when the Swift task is cancelled.
     ///
-    /// Redirects are followed here, one task per hop, by ``RedirectPolicy`` (the rules
-    /// ``HTTP1Transport`` follows too); the session's delegate tells FoundationNetworking to
+    /// Redirects are followed here, one task per hop, by `RedirectPolicy` (the rules
+    /// `HTTP1Transport` follows too); the session's delegate tells FoundationNetworking to
     /// follow none itself, as it would resend a `307` without its body.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         var current = request

@@ -144,11 +144,11 @@ struct NativeResponseParserTests {
         #expect(parsed.requiresClose)
     }
 
-    @Test("a transfer coding that does not end with chunked is read until close")
-    func unknownTransferCoding() throws {
-        let parsed = try NativeParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\nabc"))
-        #expect(parsed.bodyText == "abc")
-        #expect(parsed.requiresClose)
+    @Test("a transfer coding that does not end with chunked is an error (its bytes would still be encoded)")
+    func unknownTransferCoding() {
+        #expect(throws: HTTPParseError.unsupportedTransferCoding("gzip")) {
+            try NativeParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\nabc"))
+        }
     }
 
     @Test("repeated equal Content-Length values are one length")

@@ -24,6 +24,11 @@ public enum HTTPParseError: Error, Sendable, Equatable, LocalizedError {
     case invalidChunk
     /// The server sent more interim (`1xx`) responses than the limit.
     case tooManyInformationalResponses(limit: Int)
+    /// The body is in a transfer coding this transport cannot decode (anything but one final
+    /// `chunked`, such as `gzip, chunked`); the value is the codings as sent, joined with `", "`.
+    /// Returning the still-encoded bytes as the body would hand the app data it cannot tell apart
+    /// from a plain body.
+    case unsupportedTransferCoding(String)
     /// The connection ended before the response was complete.
     case unexpectedEndOfStream
 
@@ -46,6 +51,8 @@ public enum HTTPParseError: Error, Sendable, Equatable, LocalizedError {
             "The response's chunked body is malformed."
         case .tooManyInformationalResponses(let limit):
             "The server sent more than \(limit) interim (1xx) responses."
+        case .unsupportedTransferCoding(let codings):
+            "The response's body is in a transfer coding this transport cannot decode: \(codings)."
         case .unexpectedEndOfStream:
             "The connection ended before the response was complete."
         }
@@ -68,6 +75,11 @@ public enum HTTPRequestError: Error, Sendable, Equatable, LocalizedError {
     case unsupportedURL(URL?)
     /// The body is an `httpBodyStream`, which this transport does not read.
     case unsupportedBodyStream
+    /// The environment names an HTTP proxy for this URL (`http_proxy` or `all_proxy`, and the
+    /// host is not in `no_proxy`). This transport does not speak to proxies, and going straight
+    /// to the server would bypass one the machine requires: ``RoutingTransport`` and
+    /// ``URLSessionTransport`` send such requests through it.
+    case proxyNotSupported(URL?)
 
     /// What is wrong with the request, in a sentence.
     public var errorDescription: String? {
@@ -84,6 +96,10 @@ public enum HTTPRequestError: Error, Sendable, Equatable, LocalizedError {
             "The native HTTP/1.1 transport only sends http:// URLs with a host, not \(url?.absoluteString ?? "nil")."
         case .unsupportedBodyStream:
             "The native HTTP/1.1 transport does not send httpBodyStream bodies."
+        case .proxyNotSupported(let url):
+            "A proxy is configured for \(url?.absoluteString ?? "nil") (http_proxy or all_proxy), and the native "
+                + "HTTP/1.1 transport does not use proxies: send it through RoutingTransport or URLSessionTransport, "
+                + "or list the host in no_proxy."
         }
     }
 }

@@ -91,22 +91,28 @@ enum HTTPRequestSerializer {
 
     /// The request head for `request`, sent to `target`, with a body of `bodyLength` bytes.
     ///
-    /// - `Host` is the URL's authority unless the request sets its own (checked like any header).
+    /// - `Host` comes first (RFC 9110 §7.2): the URL's authority unless the request sets its own
+    ///   (checked like any header).
     /// - `Content-Length` is always this transport's: any `Content-Length` or `Transfer-Encoding`
     ///   the request sets is dropped, so the framing cannot disagree with the bytes sent.
-    /// - `Accept: */*` and `User-Agent: userAgent` are added when absent; so is
-    ///   `Content-Type: application/x-www-form-urlencoded` for a non-empty body, as URLSession does.
+    /// - `Accept: */*` and `User-Agent: userAgent` are added when absent.
+    /// - `Content-Type: application/x-www-form-urlencoded` is added to a `POST` whose body is its
+    ///   non-empty `httpBody` and that names no type, as URLSession (libcurl) sends it. Nothing
+    ///   else gets a type it did not ask for: a `PUT` or `PATCH` body, or an upload, would
+    ///   otherwise be parsed as a form by the server. (Courier's form bodies name their own type.)
     static func head(
         for request: URLRequest, target: Target, bodyLength: Int64, userAgent: String
     ) throws(HTTPRequestError) -> [UInt8] {
         try head(
             method: request.httpMethod ?? "GET", target: target, fields: request.allHTTPHeaderFields ?? [:],
-            bodyLength: bodyLength, userAgent: userAgent)
+            bodyLength: bodyLength, userAgent: userAgent, bodyIsHTTPBody: request.httpBody != nil)
     }
 
     /// The request head for `method` and header `fields`; see ``head(for:target:bodyLength:userAgent:)``.
+    /// `bodyIsHTTPBody` tells a data call's body from an upload's, which gets no default type.
     static func head(
-        method: String, target: Target, fields: [String: String], bodyLength: Int64, userAgent: String
+        method: String, target: Target, fields: [String: String], bodyLength: Int64, userAgent: String,
+        bodyIsHTTPBody: Bool = true
     ) throws(HTTPRequestError) -> [UInt8] {
         guard HTTPSyntax.isToken(method.utf8) else { throw .invalidMethod(method) }
 
@@ -118,25 +124,32 @@ enum HTTPRequestSerializer {
         head.append(contentsOf: " HTTP/1.1\r\n".utf8)
 
         var hasHost = false
+        for (name, value) in fields where name.caseInsensitiveEquals("Host") {
+            guard value.utf8.allSatisfy(isFieldValueByte) else { throw .invalidHeaderValue(name: name) }
+            hasHost = true
+            append(name, value, to: &head)
+        }
+        if !hasHost { append("Host", target.authority, to: &head) }
+
         var hasAccept = false
         var hasUserAgent = false
         var hasContentType = false
         for (name, value) in fields {
             guard HTTPSyntax.isToken(name.utf8) else { throw .invalidHeaderName(name) }
             guard value.utf8.allSatisfy(isFieldValueByte) else { throw .invalidHeaderValue(name: name) }
-            if name.caseInsensitiveEquals("Content-Length") || name.caseInsensitiveEquals("Transfer-Encoding") {
+            if name.caseInsensitiveEquals("Content-Length") || name.caseInsensitiveEquals("Transfer-Encoding")
+                || name.caseInsensitiveEquals("Host")
+            {
                 continue
             }
-            hasHost = hasHost || name.caseInsensitiveEquals("Host")
             hasAccept = hasAccept || name.caseInsensitiveEquals("Accept")
             hasUserAgent = hasUserAgent || name.caseInsensitiveEquals("User-Agent")
             hasContentType = hasContentType || name.caseInsensitiveEquals("Content-Type")
             append(name, value, to: &head)
         }
-        if !hasHost { append("Host", target.authority, to: &head) }
         if !hasAccept { append("Accept", "*/*", to: &head) }
         if !hasUserAgent { append("User-Agent", userAgent, to: &head) }
-        if bodyLength > 0, !hasContentType {
+        if bodyLength > 0, bodyIsHTTPBody, !hasContentType, method.caseInsensitiveEquals("POST") {
             append("Content-Type", "application/x-www-form-urlencoded", to: &head)
         }
         if bodyLength > 0 || methodsWithBody.contains(method.uppercased()) {

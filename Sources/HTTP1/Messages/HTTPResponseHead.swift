@@ -83,6 +83,23 @@ enum HTTPSyntax {
 
     static func isWhitespace(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
+    /// The text of a field value or reason phrase: UTF-8 when the bytes are valid UTF-8, and
+    /// ISO-8859-1 otherwise.
+    ///
+    /// RFC 9110 §5.5 lets a value carry obs-text (bytes `0x80`–`0xFF`) without naming a charset;
+    /// such bytes historically meant ISO-8859-1, which maps every byte to one character, so no
+    /// byte is lost or turned into U+FFFD and the app can recover the bytes (each scalar's
+    /// value is the byte). Values that are UTF-8, as most servers send today, read as written.
+    /// (FoundationNetworking fails a response whose header line is not UTF-8; Darwin's
+    /// URLSession reads such bytes as ISO-8859-1 too.)
+    static func text<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return String(decoding: bytes, as: UTF8.self) }
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: bytes.map { Unicode.Scalar($0) })
+        return String(scalars)
+    }
+
     /// The value of a hexadecimal digit, or `nil`.
     static func hexValue(_ byte: UInt8) -> Int64? {
         switch byte {

@@ -14,16 +14,17 @@ import Foundation
 /// - the URL is `http://` with an ASCII host, and no user or password in it;
 /// - the body is not an `httpBodyStream`;
 /// - the request asks for no content coding (no `Accept-Encoding`, or only `identity`);
-/// - no HTTP proxy is configured (`http_proxy` / `HTTP_PROXY`), or the host is listed in
-///   `no_proxy` / `NO_PROXY`.
+/// - no HTTP proxy is configured (`http_proxy`, lowercase as curl reads it, or `all_proxy`),
+///   or the host is listed in `no_proxy` / `NO_PROXY` (see `ProxySettings`).
 ///
 /// Everything else goes to `URLSession`: `https://` (TLS would need a dependency), other
 /// schemes, proxies, streams, compressed responses. A redirect from `http://` to `https://`
 /// is handed to `URLSession` too.
 ///
-/// One behaviour differs on the native path: cookies. `URLSession` keeps the cookies a server
-/// sets (in the session's own storage) and sends them back; the native transport sends only
-/// the `Cookie` header the request carries, as a service-to-service client usually wants.
+/// Both routes share one cookie storage, the URLSession transport's session's
+/// (`httpCookieStorage`): a session cookie set by an answer on one route is sent on the other
+/// (`sharesCookies: false` leaves the native route without cookies of its own, sending only the
+/// `Cookie` header a request carries).
 ///
 /// A request goes through one transport only: once the native transport has sent it, its answer
 /// is the answer, whatever it holds. A body in a content coding the native transport does not
@@ -57,19 +58,28 @@ public final class RoutingTransport: Transport {
     ///     transports the same `maximumResponseSize` for the same results either way.
     ///   - urlSession: the transport for what the native one does not send; a new
     ///     ``URLSessionTransport`` by default.
+    ///   - sharesCookies: whether the native transport stores and sends cookies in the URLSession
+    ///     transport's cookie storage (when its configuration handles cookies), so both routes
+    ///     agree on a session cookie; `true` by default. A `cookieStorage` set in `nativeOptions`
+    ///     is kept either way.
     public init(
         nativeOptions: HTTP1Transport.Options = HTTP1Transport.Options(),
-        urlSession: URLSessionTransport = URLSessionTransport()
+        urlSession: URLSessionTransport = URLSessionTransport(), sharesCookies: Bool = true
     ) {
+        var nativeOptions = nativeOptions
+        let configuration = urlSession.session.configuration
+        if sharesCookies, nativeOptions.cookieStorage == nil, configuration.httpShouldSetCookies {
+            nativeOptions.cookieStorage = configuration.httpCookieStorage
+        }
         self.urlSession = urlSession
         self.native = HTTP1Transport(options: nativeOptions, fallback: urlSession)
-        self.proxy = ProxySettings(environment: ProcessInfo.processInfo.environment)
+        self.proxy = ProxySettings.process
     }
 
     /// The transport `request` goes through, by the rules listed on ``RoutingTransport``.
     public func route(for request: TransportRequest) -> Route {
         guard HTTP1Transport.canSend(request) else { return .urlSession }
-        if let host = request.urlRequest.url?.host, proxy.proxies(host: host) { return .urlSession }
+        if proxy.proxies(request.urlRequest.url) { return .urlSession }
         return .native
     }
 
@@ -81,30 +91,5 @@ public final class RoutingTransport: Transport {
         case .native:
             return try await native.send(request)
         }
-    }
-}
-
-/// The HTTP proxy settings curl (so URLSession on Linux) reads from the environment.
-private struct ProxySettings: Sendable {
-    let isConfigured: Bool
-    let exclusions: [String]
-
-    init(environment: [String: String]) {
-        let proxy = environment["http_proxy"] ?? environment["HTTP_PROXY"] ?? ""
-        isConfigured = !proxy.trimmingCharacters(in: .whitespaces).isEmpty
-        exclusions = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "")
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
-    }
-
-    /// Whether requests to `host` go through the proxy.
-    func proxies(host: String) -> Bool {
-        guard isConfigured else { return false }
-        let host = host.lowercased()
-        for exclusion in exclusions {
-            if exclusion == "*" { return false }
-            let domain = exclusion.hasPrefix(".") ? String(exclusion.dropFirst()) : exclusion
-            if host == domain || host.hasSuffix("." + domain) { return false }
-        }
-        return true
     }
 }

@@ -1,6 +1,10 @@
 import Courier
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 extension HTTP1Transport {
     /// Limits and policies of an ``HTTP1Transport``.
     public struct Options: Sendable {
@@ -21,8 +25,24 @@ extension HTTP1Transport {
         /// itself is returned.
         public var followsRedirects: Bool
         /// The most redirects followed for one call before `URLError(.httpTooManyRedirects)`;
-        /// `16` by default.
+        /// `16` by default, the limit ``URLSessionTransport`` has too.
         public var maximumRedirects: Int
+        /// Where cookies are kept: the `Set-Cookie` answers of every hop are stored there and the
+        /// cookies for each hop's URL sent in its `Cookie` header, as URLSession does with its
+        /// session's `httpCookieStorage` (a request's `httpShouldHandleCookies` is obeyed). `nil`,
+        /// the default: no cookie is stored or added, only the `Cookie` header a request carries
+        /// is sent.
+        ///
+        /// `nil` is the default because this transport is meant for service-to-service calls: one
+        /// transport shared by the requests of many users would otherwise send one user's session
+        /// cookie with another's call, and a stateless client is what curl is without a cookie jar.
+        /// ``RoutingTransport`` gives its native transport the storage of its URLSession
+        /// transport, so both routes agree on a session cookie.
+        ///
+        /// ```swift
+        /// let transport = HTTP1Transport(options: .init(cookieStorage: HTTPCookieStorage()))
+        /// ```
+        public var cookieStorage: HTTPCookieStorage?
         /// The longest status line and headers (or trailers) accepted, in bytes; `65,536` by default.
         public var maximumHeaderBytes: Int
         /// The most header (or trailer) fields accepted; `128` by default.
@@ -64,8 +84,9 @@ extension HTTP1Transport {
             maximumRedirects: Int = 16, maximumHeaderBytes: Int = 64 * 1024, maximumHeaderCount: Int = 128,
             userAgent: String = "Courier", inlineResponseWait: TimeInterval = 0.001,
             inlineBusyPoll: TimeInterval = 0.0001,
-            maximumDownloadSize: Int64? = nil
+            maximumDownloadSize: Int64? = nil, cookieStorage: HTTPCookieStorage? = nil
         ) {
+            self.cookieStorage = cookieStorage
             self.maximumDownloadSize = maximumDownloadSize
             self.maximumConnectionsPerHost = maximumConnectionsPerHost
             self.idleConnectionTimeout = idleConnectionTimeout

@@ -75,17 +75,24 @@ final class ResponseHead: Sendable {
         }
     }
 
-    /// The fields as `HTTPURLResponse` takes them: repeated names joined with ", ".
+    /// The fields as `HTTPURLResponse` takes them: one key per name compared without case,
+    /// spelled as it first came, with the values of every spelling joined with ", " in order.
+    ///
+    /// Two spellings (`X-A` and `x-a`) as two keys would leave `allHeaderFields` with both, and
+    /// the object's own lookup would answer with one of them, whichever its hashing met first.
     static func dictionary(of fields: [HeaderField]) -> [String: String] {
-        var dictionary: [String: String] = [:]
-        dictionary.reserveCapacity(fields.count)
+        var names: [String] = []
+        var values: [String] = []
+        names.reserveCapacity(fields.count)
+        values.reserveCapacity(fields.count)
         for field in fields {
-            if let existing = dictionary[field.name] {
-                dictionary[field.name] = existing + ", " + field.value
+            if let index = names.firstIndex(where: { $0.caseInsensitiveEquals(field.name) }) {
+                values[index] += ", " + field.value
             } else {
-                dictionary[field.name] = field.value
+                names.append(field.name)
+                values.append(field.value)
             }
         }
-        return dictionary
+        return Dictionary(zip(names, values), uniquingKeysWith: { first, _ in first })
     }
 }

@@ -4,47 +4,73 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The rules a followed redirect obeys.
+/// The one set of rules both of Courier's transports follow redirects by: a pure function from
+/// the request, the redirect response and the number of redirects already followed, to what
+/// comes next (``next(after:status:location:responseURL:redirectsFollowed:limit:)``).
+///
+/// Each transport loops: send, ask the policy, send the next request or return the answer.
+/// ``URLSessionTransport`` tells FoundationNetworking to follow nothing itself, so its rules
+/// (which resend a `307` without its body and turn any `301`/`302` into a `GET`) never apply.
 package enum RedirectPolicy {
+    /// The most redirects one call follows before it fails with `URLError(.httpTooManyRedirects)`:
+    /// `16`, for both transports (`HTTP1Transport`'s `maximumRedirects` option defaults to it).
+    package static let maximumRedirects = 16
+
+    /// The statuses whose `Location` is followed.
+    package static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+
     /// Headers that carry no credential and may follow a redirect to another origin.
     package static let headersSafeAcrossOrigins: Set<String> = [
         "accept", "accept-encoding", "accept-language", "user-agent", "content-type", "content-length",
         "cache-control", "pragma",
     ]
 
-    /// The request to send for a redirect from `original` to `proposed`, or `nil` to let the
-    /// redirect response end the task.
+    /// What follows a response.
+    package enum Decision: Sendable {
+        /// Send this request next.
+        case follow(TransportRequest)
+        /// The response is the answer: not a redirect, or one without a usable `Location`
+        /// (absent, unparsable, or not `http`/`https`).
+        case answer
+        /// A redirect beyond the limit: the call fails with `URLError(.httpTooManyRedirects)`.
+        case tooMany
+    }
+
+    /// What follows the response with `status` and `Location` value `location` that `responseURL`
+    /// gave to `request`, after `redirectsFollowed` redirects.
     ///
+    /// - `location` is resolved against `responseURL` (the request's URL when `nil`).
+    /// - `307` and `308` keep the method and the body (RFC 9110 §15.4.8–9); `303` continues with
+    ///   a bodiless `GET` (a `HEAD` stays `HEAD`), and so do `301` and `302` after a `POST`
+    ///   (RFC 9110 §15.4.2–3 allow it, and every browser does it); any other method keeps itself
+    ///   and its body. A request whose method changes loses its body, `Content-Type` and
+    ///   `Content-Length`, and an upload becomes a data call.
     /// - Across origins (scheme, host or port differ), only ``headersSafeAcrossOrigins`` are kept,
     ///   so `Authorization`, `Cookie` and app headers such as API keys never reach another host.
-    /// - `307` and `308` must keep the method and the body (RFC 9110 §15.4.8–9), but
-    ///   FoundationNetworking resends the request without its body, whatever the new request
-    ///   carries (its body stream is spent). So they end the task, and
-    ///   ``URLSessionTransport`` follows them with a new task: see ``followUp(_:after:)``.
-    static func redirect(_ original: URLRequest, to proposed: URLRequest, status: Int) -> URLRequest? {
-        if keepsMethodAndBody(status) { return nil }
-        var request = proposed
-        if !sameOrigin(original.url, proposed.url) { stripCredentials(from: &request) }
-        return request
-    }
-
-    /// The request that follows `response` to `request` when the response is a `307` or `308`
-    /// with a `Location`: the same method, body and headers at the new URL, without credentials
-    /// when the new URL is on another origin. `nil` for any other response.
-    static func followUp(_ request: URLRequest, after response: HTTPURLResponse) -> URLRequest? {
-        guard keepsMethodAndBody(response.statusCode),
-            let location = response.value(forHTTPHeaderField: "Location"),
-            let target = URL(string: location, relativeTo: response.url ?? request.url)?.absoluteURL,
+    package static func next(
+        after request: TransportRequest, status: Int, location: String?, responseURL: URL?, redirectsFollowed: Int,
+        limit: Int = maximumRedirects
+    ) -> Decision {
+        guard redirectStatuses.contains(status), let location, !location.isEmpty,
+            let base = responseURL ?? request.urlRequest.url,
+            let target = URL(string: location, relativeTo: base)?.absoluteURL,
             let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https"
-        else { return nil }
+        else { return .answer }
+        guard redirectsFollowed < limit else { return .tooMany }
         var next = request
-        next.url = target
-        if !sameOrigin(request.url, target) { stripCredentials(from: &next) }
-        return next
-    }
-
-    private static func keepsMethodAndBody(_ status: Int) -> Bool {
-        status == 307 || status == 308
+        next.urlRequest.url = target
+        let method = (request.urlRequest.httpMethod ?? "GET").uppercased()
+        let becomesGET = (status == 303 && method != "HEAD") || ((status == 301 || status == 302) && method == "POST")
+        if becomesGET, method != "GET" {
+            next.urlRequest.httpMethod = "GET"
+            next.urlRequest.httpBody = nil
+            next.urlRequest.httpBodyStream = nil
+            next.urlRequest.setValue(nil, forHTTPHeaderField: "Content-Type")
+            next.urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")
+            if case .upload = request.kind { next.kind = .data }
+        }
+        if !sameOrigin(request.urlRequest.url, target) { stripCredentials(from: &next.urlRequest) }
+        return .follow(next)
     }
 
     private static func stripCredentials(from request: inout URLRequest) {
@@ -54,6 +80,7 @@ package enum RedirectPolicy {
         }
     }
 
+    /// Whether `lhs` and `rhs` have the same scheme, host and port (default ports included).
     package static func sameOrigin(_ lhs: URL?, _ rhs: URL?) -> Bool {
         guard let lhs, let rhs else { return false }
         return lhs.scheme?.lowercased() == rhs.scheme?.lowercased() && lhs.host?.lowercased() == rhs.host?.lowercased()

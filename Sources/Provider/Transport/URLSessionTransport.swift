@@ -15,7 +15,8 @@ import Foundation
 ///   instead of waiting forever (FoundationNetworking hangs there otherwise);
 /// - a redirect to another scheme, host or port drops `Authorization`, `Cookie` and every
 ///   header the app added, so credentials never follow to a host the target did not name;
-/// - a `307`/`308` redirect keeps the request's method and body;
+/// - a `307`/`308` redirect keeps the request's method and body (redirects follow
+///   `RedirectPolicy`, the rules `HTTP1Transport` follows too);
 /// - cancelling the Swift task cancels the `URLSessionTask` at once.
 ///
 /// ```swift
@@ -68,10 +69,6 @@ public final class URLSessionTransport: Transport {
     /// Where tasks are made and resumed, off the callers' threads (see `URLSessionCall`).
     private let submission = DispatchQueue(label: "Courier.URLSessionTransport.submission")
 
-    /// How many `307`/`308` redirects one call follows before it fails with
-    /// `URLError(.httpTooManyRedirects)`.
-    static let maximumFollowedRedirects = 16
-
     /// Creates a transport with a session of its own.
     ///
     /// - Parameters:
@@ -104,21 +101,28 @@ public final class URLSessionTransport: Transport {
 
     /// Sends `request`; throws `CancellationError` when the Swift task is cancelled.
     ///
-    /// A `307` or `308` redirect is followed here, with a new task that carries the same method
-    /// and body (FoundationNetworking would resend the request without its body); see
-    /// `RedirectPolicy`.
+    /// Redirects are followed here, one task per hop, by `RedirectPolicy` (the rules
+    /// `HTTP1Transport` follows too); the session's delegate tells FoundationNetworking to
+    /// follow none itself, as it would resend a `307` without its body.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         var current = request
-        for _ in 0...Self.maximumFollowedRedirects {
+        var followed = 0
+        while true {
             let answer = try await sendOnce(current)
-            guard options.followsRedirects,
-                let next = RedirectPolicy.followUp(current.urlRequest, after: answer.response)
-            else { return answer }
+            guard options.followsRedirects else { return answer }
+            let decision = RedirectPolicy.next(
+                after: current, status: answer.statusCode, location: answer.value(forHTTPHeaderField: "Location"),
+                responseURL: answer.response.url, redirectsFollowed: followed)
+            if case .answer = decision { return answer }
             // The redirect's own body is not the answer: a download's file of it goes.
             if let file = answer.downloadedFileURL { try? FileManager.default.removeItem(at: file) }
-            current.urlRequest = next
+            guard case .follow(let next) = decision else {
+                let url = current.urlRequest.url
+                throw URLError(.httpTooManyRedirects, userInfo: url.map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:])
+            }
+            current = next
+            followed += 1
         }
-        throw URLError(.httpTooManyRedirects)
     }
 
     /// One task. A fractional `timeoutInterval` is kept by an ``IdleWatchdog`` (FoundationNetworking

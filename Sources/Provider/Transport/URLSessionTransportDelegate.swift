@@ -12,8 +12,8 @@ import Foundation
 #endif
 
 /// The session delegate behind ``URLSessionTransport``: collects each task's body (in memory,
-/// or in a file for a download), reports progress, applies the redirect and challenge policies,
-/// and resumes the waiting call once. A plain data task without progress or size limit has a
+/// or in a file for a download), reports progress, hands redirects back to the transport,
+/// applies the challenge policy, and resumes the waiting call once. A plain data task without progress or size limit has a
 /// completion handler instead, which hands its body over through ``complete(_:data:response:error:)``;
 /// its redirects and challenges still come here.
 ///
@@ -177,20 +177,14 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     // MARK: Redirects
 
+    /// Follows no redirect: the redirect response ends the task, and ``URLSessionTransport/send(_:)``
+    /// follows it with a new task by `RedirectPolicy`, so both transports obey one set of rules
+    /// (FoundationNetworking's own would resend a `307` without its body).
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        guard options.followsRedirects else {
-            completionHandler(nil)
-            return
-        }
-        let original = withRecord(task) { $0.request.urlRequest } ?? task.originalRequest
-        guard let original else {
-            completionHandler(request)
-            return
-        }
-        completionHandler(RedirectPolicy.redirect(original, to: request, status: response.statusCode))
+        completionHandler(nil)
     }
 
     // MARK: Challenges

@@ -41,6 +41,27 @@ struct ResponseHeadTests {
         #expect(response.value(forHTTPHeaderField: "x-trace") == "7")
     }
 
+    @Test("two spellings of one name are one key of allHeaderFields: the first spelling, values joined in order")
+    func spellingsAreOneKey() throws {
+        let head = head([("X-A", "1"), ("Vary", "a"), ("x-a", "2"), ("X-a", "3"), ("vary", "b")])
+        let response = try #require(head.response)
+        let keys = response.allHeaderFields.keys.compactMap { $0 as? String }
+        #expect(keys.filter { $0.lowercased() == "x-a" } == ["X-A"])
+        #expect(keys.filter { $0.lowercased() == "vary" } == ["Vary"])
+        #expect(response.allHeaderFields["X-A"] as? String == "1, 2, 3")
+        #expect(response.allHeaderFields["Vary"] as? String == "a, b")
+        #expect(response.value(forHTTPHeaderField: "x-a") == "1, 2, 3")
+        #expect(head.value(forHTTPHeaderField: "X-A") == "1, 2, 3")
+    }
+
+    @Test("the dictionary keeps one key per name, without case")
+    func dictionaryFolds() {
+        let fields = [("Set-Cookie", "a=1"), ("set-cookie", "b=2"), ("ETag", "x")].map {
+            HeaderField(name: $0.0, value: $0.1)
+        }
+        #expect(ResponseHead.dictionary(of: fields) == ["Set-Cookie": "a=1, b=2", "ETag": "x"])
+    }
+
     @Test("concurrent first reads all get the same object")
     func concurrentFirstReads() async {
         let head = head([("Content-Type", "text/plain")])

@@ -98,42 +98,6 @@
             #expect(server.acceptedConnections == 2)
         }
 
-        @Test("only a lone exchange reads inline, for the option's wait capped by the request's timeout")
-        func inlineWait() {
-            let ms: UInt64 = 1_000_000
-            func wait(_ inFlight: Int, _ wait: TimeInterval, _ busyPoll: TimeInterval = 0.0001, timeout: UInt64?)
-                -> InlineWait?
-            {
-                HTTP1Transport.inlineWait(inFlight: inFlight, wait: wait, busyPoll: busyPoll, timeout: timeout)
-            }
-            #expect(wait(1, 0.001, timeout: 60_000 * ms) == InlineWait(budget: ms, busyPoll: 100_000))
-            #expect(wait(1, 0.001, timeout: nil) == InlineWait(budget: ms, busyPoll: 100_000))
-            #expect(wait(1, 2, timeout: 500 * ms) == InlineWait(budget: 500 * ms, busyPoll: 100_000))
-            #expect(wait(1, 0.001, 0, timeout: nil) == InlineWait(budget: ms, busyPoll: 0))
-            // The busy-poll is part of the wait, never longer.
-            #expect(wait(1, 0.001, 0.5, timeout: nil) == InlineWait(budget: ms, busyPoll: ms))
-            #expect(wait(2, 0.001, timeout: nil) == nil)
-            #expect(wait(32, 30, timeout: nil) == nil)
-            #expect(wait(1, 0, timeout: nil) == nil)
-        }
-
-        @Test("after an answer outlasts its busy-poll, the connection busy-polls again on every 16th wait only")
-        func busyPollGate() {
-            var gate = BusyPollGate()
-            var turns: [Bool] = []
-            turns.append(gate.begin(allowed: false))
-            turns.append(gate.begin(allowed: true))
-            gate.record(caught: true)
-            turns.append(gate.begin(allowed: true))
-            #expect(turns == [false, true, true])
-            gate.record(caught: false)
-            let afterMiss = (0..<BusyPollGate.retryInterval).map { _ in gate.begin(allowed: true) }
-            #expect(afterMiss == Array(repeating: false, count: BusyPollGate.retryInterval - 1) + [true])
-            gate.record(caught: true)
-            let afterCatch = gate.begin(allowed: true)
-            #expect(afterCatch)
-        }
-
         @Test("a response with Connection: close is not reused")
         func connectionClose() async throws {
             let server = try Server { _ in .send(Server.response(headers: ["Connection": "close"], body: "ok")) }

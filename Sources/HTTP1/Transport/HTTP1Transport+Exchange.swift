@@ -129,9 +129,10 @@
                     try connection.expect(expectation)
                     try await Self.write(head: head, body: body, to: connection, progress: uploadProgress)
                     let received = try await connection.response()
-                    pool.release(connection, reusable: received.reusable)
-                    // The file is whole only once its queue wrote everything.
+                    // The file is whole only once its queue wrote everything; until then the
+                    // connection stays this call's, so a failing write can only end this call.
                     try await sink?.finish()
+                    pool.release(connection, reusable: received.reusable)
                     return received
                 } catch {
                     pool.release(connection, reusable: false)

@@ -120,6 +120,18 @@ struct ConnectionStateMachineTests {
         #expect(machine.state == .closed)
     }
 
+    @Test("a connection the server closed after its answer is closed when released, not pooled")
+    func closedAfterAnswer() {
+        var machine = waiting()
+        _ = machine.handle(bytes("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"))
+        var stray = machine
+        #expect(machine.handle(.endOfStream).close != nil)
+        #expect(machine.handle(.released(reusable: true)).close == nil)
+        #expect(machine.state == .closed)
+        stray.mayReuse = false
+        #expect(stray.handle(.released(reusable: true)).close as? ConnectionFailure == .closedBeforeResponse)
+    }
+
     @Test("HEAD, 204 and 304 answers with a Content-Length have no body to read")
     func bodilessAnswers() {
         let cases: [(Bool, String)] = [

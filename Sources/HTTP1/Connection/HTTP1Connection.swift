@@ -138,6 +138,7 @@
 
         /// Registers with the loop, waits for the handshake if it runs, and checks its outcome.
         private func finishConnecting() async throws {
+            var registrationError: (any Error)?
             let outcome = await withCheckedContinuation { continuation in
                 var deferred = Deferred()
                 var parked = false
@@ -152,10 +153,12 @@
                 do {
                     try loop.register(self)
                 } catch {
+                    registrationError = error
                     close(because: error)
                 }
                 if !parked { continuation.resume(returning: .proceed) }
             }
+            if let registrationError { throw registrationError }
             if case .failed(let error) = outcome { throw error }
             var error: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)

@@ -140,6 +140,8 @@ extension HTTP1ConnectionStateMachine {
     private mutating func release(reusable: Bool, _ actions: inout Actions) {
         switch state {
         case .delivered where reusable && mayReuse: state = .pooled
+        // The server closed, or sent a stray byte, since the answer: not a reusable connection.
+        case .delivered: close(ConnectionFailure.closedBeforeResponse, &actions)
         case .closed: break
         case _ where !reusable: close(ConnectionFailure.closedBeforeResponse, &actions)
         default: outOfStep("released", &actions)

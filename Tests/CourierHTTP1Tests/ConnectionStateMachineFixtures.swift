@@ -28,7 +28,7 @@ enum MachineFixtures {
     static let allEvents: [Event] = [
         .connected, .requestStarted(.init()), .writeWouldBlock, .writable, .requestSent, .awaitResponse,
         .bytesRead(fullResponse), .bytesRead(partialHead), .bytesRead(garbage), .endOfStream,
-        .failed(.closedDuringResponse), .timedOut, .idleTimeout, .cancelled, .released(reusable: true),
+        .failed(ConnectionFailure.closedDuringResponse), .timedOut, .idleTimeout, .cancelled, .released(reusable: true),
         .released(reusable: false), .leased,
     ]
 

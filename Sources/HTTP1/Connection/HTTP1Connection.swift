@@ -170,7 +170,7 @@
                     apply(shell.machine.handle(.connected), &shell, &deferred)
                 } else {
                     deferred.rejection = ConnectionFailure.connectFailed(status)
-                    apply(shell.machine.handle(.failed(.connectFailed(status))), &shell, &deferred)
+                    apply(shell.machine.handle(.failed(ConnectionFailure.connectFailed(status))), &shell, &deferred)
                 }
             }
             deferred.run(self)
@@ -213,9 +213,7 @@
         func close(because error: any Error) {
             var deferred = Deferred()
             state.withLock { shell in
-                let event: HTTP1ConnectionStateMachine.Event =
-                    error is CancellationError
-                    ? .cancelled : .failed(error as? ConnectionFailure ?? .closedBeforeResponse)
+                let event: HTTP1ConnectionStateMachine.Event = error is CancellationError ? .cancelled : .failed(error)
                 apply(shell.machine.handle(event), &shell, &deferred)
             }
             deferred.run(self)

@@ -133,7 +133,7 @@ extension HTTP1ConnectionStateMachine {
         }
     }
 
-    private mutating func failed(_ failure: ConnectionFailure, _ actions: inout Actions) {
+    private mutating func failed(_ failure: any Error, _ actions: inout Actions) {
         if state != .closed { close(failure, &actions) }
     }
 

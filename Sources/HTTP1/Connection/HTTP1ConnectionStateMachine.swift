@@ -65,8 +65,8 @@ struct HTTP1ConnectionStateMachine: Sendable {
         /// answer already read stands.
         case endOfStream
         /// The connection must end now with this failure (a file that cannot be written, the pool
-        /// closing it).
-        case failed(ConnectionFailure)
+        /// closing it, the transport shutting down).
+        case failed(any Error)
         /// A parked task's idle clock ran out.
         case timedOut
         /// The pooled connection's idle lifetime ran out.

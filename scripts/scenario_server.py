@@ -45,6 +45,10 @@ called with a method it does not take answers 405 JSON with an Allow header):
   GET|POST /paging/stuck               a pager that never advances: whatever pageCurrent says, the same
                                        envelope and page, {"size":1,"current":1,"pages":10^12,
                                        "total":10^12,"records":[goods 1]}
+  GET|POST /paging/cursor              the 23 goods walked by cursor: pageSize (default 10) goods after
+                                       goods `cursor` (default 0) in the shop envelope, data
+                                       {"records":[goods...],"next":"<last id>"}, no "next" on the last
+                                       page; a cursor that is not an integer from 0 to 23 answers code 919
   GET|POST /paging/endless             a list that claims 10^12 pages: page C (pageCurrent, default 1) is
                                        {"size":1,"current":C,"pages":10^12,"total":10^12,"records":[goods 1]}
 
@@ -557,6 +561,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send_json(ENVELOPES[path])
         if path == "/mallProductsInfo/getProductList":
             return self.product_list()
+        if path == "/paging/cursor":
+            return self.cursor_pages()
         if path in ("/paging/stuck", "/paging/endless"):
             return self.unbounded_pages(stuck=path == "/paging/stuck")
         if path == "/mallProductsInfo/getProduct":
@@ -621,6 +627,24 @@ class Handler(BaseHTTPRequestHandler):
         start = (current - 1) * size
         records = [goods_item(i) for i in range(start + 1, min(start + size, total) + 1)]
         data = {"size": size, "current": current, "pages": pages, "total": total, "records": records}
+        self.send_json({"succeed": True, "code": 0, "msg": "查询成功", "data": data})
+
+    def cursor_pages(self) -> None:
+        if not self.allow("GET", "POST"):
+            return
+        params = {k: v[0] for k, v in self.args.items()}
+        params.update(self.body_params())
+        try:
+            after = int(str(params.get("cursor", "0")).strip() or "0")
+            size = int(str(params.get("pageSize", "10")).strip() or "10")
+        except ValueError:
+            after, size = -1, 0
+        if not 0 <= after <= GOODS_TOTAL or size < 1:
+            return self.send_json({"succeed": False, "code": 919, "msg": "cursor must be a goods id and pageSize positive"})
+        last = min(after + size, GOODS_TOTAL)
+        data = {"records": [goods_item(i) for i in range(after + 1, last + 1)]}
+        if last < GOODS_TOTAL:
+            data["next"] = str(last)
         self.send_json({"succeed": True, "code": 0, "msg": "查询成功", "data": data})
 
     def unbounded_pages(self, stuck: bool) -> None:

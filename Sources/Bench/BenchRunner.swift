@@ -91,6 +91,7 @@ struct BenchRunner {
                 appendLive(await live.run(width: width), width: width, to: &report)
             }
             await appendNative(url: url, to: &report)
+            await appendContended(url: url, to: &report)
         } else {
             report.rows.append(Row("live loopback", "skipped", "(no --url)", "-", "≥ 0.97"))
         }
@@ -191,6 +192,28 @@ struct BenchRunner {
             if figures.failures > 0 {
                 report.rows.append(Row("  calls that failed (figures void)", "\(figures.failures)", "", "", "0"))
             }
+        }
+    }
+
+    /// The row of 32 native calls beside CPU work on the cooperative pool: how much of its rate
+    /// the work kept, against what it would keep if the calls took only their own CPU share.
+    private func appendContended(url: URL, to report: inout Report) async {
+        let bench = ContendedPoolBench(
+            url: url, width: 32, rounds: arguments.quick ? 2 : 5, secondsPerPhase: arguments.quick ? 0.3 : 1)
+        let figures = await bench.run()
+        let fair = 1 - figures.callsShare
+        report.rows.append(
+            Row(
+                "native 32 wide beside pool work: work kept vs 1 − calls' CPU share", format(figures.workKept),
+                format(fair), format(figures.workKept / fair), "≥ 1"))
+        report.rows.append(
+            Row("  same, the calls' req/s beside the work", format(figures.requestsPerSecond), "", "", "-"))
+        report.figures["contended.32.work_kept"] = figures.workKept
+        report.figures["contended.32.calls_share"] = figures.callsShare
+        report.figures["contended.32.rps"] = figures.requestsPerSecond
+        report.figures["contended.32.failures"] = Double(figures.failures)
+        if figures.failures > 0 {
+            report.rows.append(Row("  calls that failed (figures void)", "\(figures.failures)", "", "", "0"))
         }
     }
 

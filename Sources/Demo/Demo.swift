@@ -76,7 +76,7 @@ struct Demo {
 
         failures += await expectSuccess("One product, decoded from the envelope's data") {
             let tea = try await mall.request(.product(id: 7), as: Goods.self)
-            return "#\(tea.id) \(tea.productName): ¥\(tea.price) per \(tea.priceUnit)"
+            return "#\(tea.id) \(tea.productName): \(tea.price) \(tea.priceUnit)"
         }
 
         failures += await expectSuccess("Every page of category 1, fetched lazily by the paginator") {

@@ -1,16 +1,10 @@
 import Courier
-import CourierHTTP1
 import CourierPlugins
 import CourierTesting
-import Foundation
 import Testing
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
-/// Every code example of README.md, so that each one compiles; the ones that need no server run.
-/// Keep them in step with the README: a changed example there changes here.
+/// The README's examples that these tests run (scripts/check-doc-examples compiles every one of
+/// them as written). Keep them in step with the README: a changed example there changes here.
 enum ReadmeExamples {
     // MARK: Twenty lines
 
@@ -43,8 +37,6 @@ enum ReadmeExamples {
 
     // MARK: Defining an API
 
-    static let apiKey = "demo-key"
-
     struct Film: Decodable, Sendable {
         let name: String
     }
@@ -58,30 +50,14 @@ enum ReadmeExamples {
         var task: RequestTask {
             switch self {
             case .rank(let area):
-                .requestParameters(parameters: ["area": area, "key": apiKey], encoding: URLEncoding.queryString)
+                .requestParameters(parameters: ["area": area, "key": "YOUR_KEY"], encoding: URLEncoding.queryString)
             }
         }
         var validationType: ValidationType { .successCodes }
         var sampleData: Data { Data(#"{"resultcode":"200","reason":"success","result":[]}"#.utf8) }
     }
 
-    // MARK: Endpoints, sending, stubs, responses
-
-    static let rank = Provider<RankAPI>(endpointClosure: { target in
-        Provider.defaultEndpointMapping(for: target)
-            .adding(newHTTPHeaderFields: ["platform": "iOS", "sys_ver": "17.4"])
-            .adding(parameters: ["uid": "10086"])
-    })
-
-    static func sending() async throws {
-        let response = try await rank.request(.rank(area: "CN"))
-        let films = try await rank.request(.rank(area: "CN"), as: [Film].self)
-        let call = rank.request(.rank(area: "CN")) { result in
-            if case .success(let response) = result { print(response.statusCode) }
-        }
-        call.cancel()
-        _ = (response, films)
-    }
+    // MARK: Stubs, responses
 
     static func stubs() async throws -> Response {
         let offline = Provider<RankAPI>(stubClosure: Provider.immediatelyStub)
@@ -92,28 +68,6 @@ enum ReadmeExamples {
         let total = try response.map(Int.self, atKeyPath: "data.total")
         let tags = try response.map([String].self, atKeyPath: "user.tags")
         return (total, tags)
-    }
-
-    // MARK: Business envelopes
-
-    static func goToLogin() {}
-
-    static func envelopes() async throws {
-        let shop = JSONEnvelope(expiredCodes: ["915", "916"], successFlagKey: "succeed")
-        let ranking = JSONEnvelope(
-            codeKey: "resultcode", messageKey: "reason", dataKey: "result", successCodes: ["200"])
-        let live = JSONEnvelope(expiredCodes: ["-1"])
-
-        let boxOffice = Provider<RankAPI>(envelope: ranking)
-        do {
-            let films = try await boxOffice.request(.rank(area: "CN"), as: [Film].self)
-            _ = films
-        } catch CourierError.business(let code, let message, _) {
-            print("failed: \(code):\(message ?? "")")
-        } catch CourierError.sessionExpired {
-            goToLogin()
-        }
-        _ = (shop, live)
     }
 
     // MARK: Paged lists
@@ -127,14 +81,6 @@ enum ReadmeExamples {
     }
 
     // MARK: Plugins
-
-    struct AppVersionPlugin: PluginType {
-        func prepare(_ request: URLRequest, target: any TargetType) async throws -> URLRequest {
-            var request = request
-            request.setValue("3.2.0", forHTTPHeaderField: "X-App-Version")
-            return request
-        }
-    }
 
     final class AuditPlugin: PluginType {
         private let lines = LockedState<[String]>([])
@@ -159,99 +105,27 @@ enum ReadmeExamples {
         var recorded: [String] { lines.withLock { $0 } }
     }
 
-    struct Session {
-        static let current = Session()
-        let token = "token"
-    }
-
-    static func toast(_ text: String) {}
+    static let tokens = TokenStore(credential: AuthCredential(accessToken: "saved-token"))
 
     static func plugins() -> Provider<MallAPI> {
         let hud = ActivityIndicator(gracePeriod: 0.3) { state in print(state == .busy ? "spinner on" : "spinner off") }
         let provider = Provider<MallAPI>(plugins: [
-            AccessTokenPlugin(tokenClosure: { _ in Session.current.token }),
+            AccessTokenPlugin { _ in await tokens.accessToken ?? "" },
             NetworkLoggerPlugin(configuration: .init(logOptions: .verbose)),
             NetworkActivityPlugin(indicator: hud),
-            StatusMessagePlugin(messages: .simplifiedChinese) { message, _ in toast(message.text) },
+            StatusMessagePlugin(messages: .simplifiedChinese) { message, _ in print(message.text) },
         ])
         return provider
     }
 
-    // MARK: Authentication, retries and timeouts
-
-    enum AccountAPI: TargetType, AccessTokenAuthorizable {
-        case me
-        var baseURL: URL { URL(string: "https://account.example.com")! }
-        var path: String { "/me" }
-        var method: HTTPMethod { .get }
-        var task: RequestTask { .requestPlain }
-        var authorizationType: AuthorizationType? { .bearer }
-    }
-
-    struct Saved {
-        let access = "a"
-        let refresh = "r"
-    }
-
-    enum AuthClient {
-        static func refresh(_ token: String?) async throws -> AuthCredential {
-            AuthCredential(accessToken: "new", refreshToken: token)
-        }
-    }
-
-    @MainActor final class Router {
-        func showLogin() {}
-    }
-
-    static func authentication(saved: Saved, router: Router) async {
-        let tokens = TokenStore(credential: AuthCredential(accessToken: saved.access, refreshToken: saved.refresh))
-        let auth = TokenRefreshPlugin(
-            store: tokens,
-            refresh: { expired in try await AuthClient.refresh(expired.refreshToken) },
-            onSessionExpired: { Task { @MainActor in router.showLogin() } })
-        let account = Provider<AccountAPI>(plugins: [auth, RetryPolicy()])
-        await tokens.update(nil)
-        _ = account
-    }
+    // MARK: Retries and timeouts
 
     static let feed = Provider<MallAPI>(trackInflights: true)
-
-    // MARK: Uploads, downloads and progress
-
-    enum UploadAPI: TargetType {
-        case upload([MultipartFormBodyPart])
-        var baseURL: URL { URL(string: "https://upload.example.com")! }
-        var path: String { "/files" }
-        var method: HTTPMethod { .post }
-        var task: RequestTask {
-            switch self {
-            case .upload(let parts): .uploadMultipart(parts)
-            }
-        }
-    }
-
-    static func uploads(photoURL: URL, uploads: Provider<UploadAPI>) async throws {
-        let photos = [
-            MultipartFormBodyPart(provider: .file(photoURL), name: "files", fileName: "a.jpg", mimeType: "image/jpeg"),
-            MultipartFormBodyPart(provider: .data(Data("Sunset".utf8)), name: "caption"),
-        ]
-        for try await step in uploads.requestWithProgress(.upload(photos)) {
-            if let response = step.response {
-                print("\ndone: HTTP \(response.statusCode)")
-            } else {
-                print("\r\(Int(step.progress * 100)) %", terminator: "")
-            }
-        }
-    }
-
-    // MARK: Transports
-
     static let patient = Provider<MallAPI>(options: ProviderOptions(timeout: 120))
-    static let uploads = URLSessionTransport(
-        options: .init(maximumResponseSize: 256 * 1024 * 1024, maximumDownloadSize: nil))
-    static let internalAPI = Provider<RankAPI>(transport: RoutingTransport())
-    static let handOver = HTTP1Transport(options: .init(inlineResponseWait: 0))
-    static let sleepsAtOnce = HTTP1Transport(options: .init(inlineBusyPoll: 0))
+}
+
+extension ReadmeExamples.MallAPI: AccessTokenAuthorizable {
+    var authorizationType: AuthorizationType? { .bearer }
 }
 
 extension ReadmeExamples.MallAPI: TimeoutConfigurable {
@@ -344,6 +218,18 @@ struct ReadmeExamplesTests {
         #expect(line.contains("***"))
         let sent = try #require(stubs.sentRequests.first)
         #expect(sent.urlRequest.value(forHTTPHeaderField: "X-Request-Id")?.count == 36)
+    }
+
+    @Test("the built-in plugins' example sends the stored token: its MallAPI asks for one")
+    func accessToken() async throws {
+        let stubs = StubTransport()
+        stubs.when(ReadmeExamples.MallAPI.goods(page: 1, categoryId: 3)).respond(.json(#"{"succeed":true,"code":0}"#))
+        let mall = Provider<ReadmeExamples.MallAPI>(
+            transport: stubs, plugins: [AccessTokenPlugin { _ in await ReadmeExamples.tokens.accessToken ?? "" }])
+
+        _ = try await mall.request(.goods(page: 1, categoryId: 3))
+
+        #expect(stubs.sentRequests.first?.header("Authorization") == "Bearer saved-token")
     }
 
     @Test("the plugin and timeout examples build providers")

@@ -98,6 +98,18 @@ enum AuthenticationDoc {
         keep(me)
     }
 
+    // MARK: "No refresh endpoint: SessionExpiryPlugin"
+
+    static func sessionExpiry() {
+        let session = SessionExpiryPlugin { Task { @MainActor in showLoginScreen() } }
+        let shop = Provider<AccountAPI>(
+            plugins: [AccessTokenPlugin { _ in "token" }, session], envelope: JSONEnvelope())
+
+        // After the user logged in again:
+        session.sessionDidStart()
+        keep(shop)
+    }
+
     // MARK: "Retry what often passes, with RetryPolicy"
 
     enum PaymentAPI: TargetType, RetryableTarget {

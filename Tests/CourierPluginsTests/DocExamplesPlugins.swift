@@ -47,6 +47,16 @@ enum PluginsLandingDoc {
 }
 
 enum PluginsDoc {
+    // MARK: "The order of the hooks"
+
+    /// Counts the attempts each call needed.
+    struct AttemptCounter: PluginType {
+        func didFinish(_ result: Result<Response, CourierError>, target: any TargetType) {
+            guard let call = CallContext.current else { return }
+            print("call \(call.id) ended after \(call.attempt) attempt(s),", ContinuousClock.now - call.startedAt)
+        }
+    }
+
     // MARK: "Write your own plugin"
 
     /// Sends the app version with every call, and retries a timed-out GET once.
@@ -216,7 +226,7 @@ enum PluginsDoc {
             // willSend and didReceive: the log (token masked) and the spinner
             NetworkLoggerPlugin(),
             NetworkActivityPlugin(indicator: hudIndicator),
-            // process, last: sees what the plugins before it made of the result
+            // didFinish: one message per failed call, after retries
             StatusMessagePlugin(messages: .simplifiedChinese) { message, _ in print(message.text) },
         ])
         return app

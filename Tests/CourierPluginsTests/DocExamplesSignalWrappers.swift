@@ -119,15 +119,9 @@ enum SignalWrappersDoc {
 
     // MARK: "Token, HUD, messages and the login screen become plugins"
 
-    /// Sends the user to the login screen when a call finds the session gone (915, 916, a bare
-    /// "please to login"), as the old error filter did.
-    struct LoginRoutingPlugin: PluginType {
-        let showLogin: @Sendable () -> Void
-
-        func didReceive(_ result: Result<Response, CourierError>, target: any TargetType) {
-            if case .failure(.sessionExpired) = result { showLogin() }
-        }
-    }
+    /// The login screen, once when the session ends (915, 916, a bare "please to login"), however
+    /// many calls find it gone at once; `session.sessionDidStart()` after the next login re-arms it.
+    static let session = SessionExpiryPlugin { DispatchQueue.main.async { Router.showLogin() } }
 
     static let spinner = ActivityIndicator(gracePeriod: 0.3) { state in
         DispatchQueue.main.async {
@@ -145,12 +139,16 @@ enum SignalWrappersDoc {
         plugins: [
             AccessTokenPlugin { _ in AuthState.shared.token },  // read on every call
             NetworkActivityPlugin(indicator: spinner),  // the HUD while calls run
-            LoginRoutingPlugin { DispatchQueue.main.async { Router.showLogin() } },
-            StatusMessagePlugin(messages: messages) { message, _ in  // last: sees the final result
+            session,  // "go to login", once
+            StatusMessagePlugin(messages: messages) { message, _ in  // once per call, after retries
                 DispatchQueue.main.async { HUD.showError(message.text) }
             },
         ],
         envelope: ShopEnvelope())
+
+    static func afterLogin() {
+        session.sessionDidStart()  // calls are sent again; the next expiry shows the login screen again
+    }
 
     static func callSite() async {
         do {
@@ -283,7 +281,7 @@ struct SignalWrappersDocTests {
         let routed = LockedState(0)
         let shop = Provider<Doc.ShopAPI>(
             transport: ScriptedTransport(body: Data(body.utf8)),
-            plugins: [Doc.LoginRoutingPlugin { routed.withLock { $0 += 1 } }],
+            plugins: [SessionExpiryPlugin { routed.withLock { $0 += 1 } }],
             envelope: Doc.ShopEnvelope())
         await #expect {
             try await shop.request(.product(id: 7), as: Doc.Goods.self)

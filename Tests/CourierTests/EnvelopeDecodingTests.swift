@@ -89,16 +89,18 @@ struct EnvelopeDecodingTests {
         #expect(((try? result.get()) != nil) == succeeds)
     }
 
-    @Test("without the flag in the body, the code decides")
+    @Test("without the flag in the body, a failure code still decides; a success needs the flag")
     func flagAbsent() throws {
-        let value = try Dialects.shop.decode(
-            Named.self, from: envelopeResponse(#"{"code":0,"data":{"name":"x"}}"#), using: decoder)
-        #expect(value.name == "x")
         let error = #expect(throws: CourierError.self) {
             try Dialects.shop.decode(
                 Named.self, from: envelopeResponse(#"{"code":404,"msg":"Not Found"}"#), using: decoder)
         }
         #expect(error?.code == 5001)
+        let unconfirmed = #expect(throws: CourierError.self) {
+            try Dialects.shop.decode(
+                Named.self, from: envelopeResponse(#"{"code":0,"data":{"name":"x"}}"#), using: decoder)
+        }
+        #expect(unconfirmed?.description.contains("'succeed'") == true)
     }
 
     @Test("a flag of an unusable type is a shape error naming the flag")

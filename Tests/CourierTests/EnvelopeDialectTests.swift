@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// The three dialects of SEEDS.md through a provider, as the README shows them.
+/// The three envelope dialects (shop, box office, live room) through a provider, as the README shows them.
 @Suite("Envelope dialects through a provider")
 struct EnvelopeDialectTests {
     private static let tea =

@@ -6,7 +6,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-// The three backends of SEEDS.md as the tests write them. The shop's `Goods`, `MallAPI` and
+// The three backends the docs use (shop, box office, live room) as the tests write them. The shop's `Goods`, `MallAPI` and
 // `ShopEnvelope` are those of the Business envelopes article (DocExamplesEnvelopes.swift);
 // the article's examples use the box-office and live-room types below as the app's own.
 
@@ -83,7 +83,7 @@ enum Dialects {
 }
 
 /// The worked custom envelope: the shop backend's envelope, plus its bare-string answers and
-/// the HTTP 404 it reports inside the JSON (SEEDS.md §1).
+/// the HTTP 404 it reports inside the JSON.
 typealias ShopEnvelope = EnvelopesDoc.ShopEnvelope
 
 /// A target that answers with whatever a test sets, and may override the envelope.

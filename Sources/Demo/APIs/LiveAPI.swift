@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 
-/// The live-room API (SEEDS §3): `{"code", "msg", "data"}`, POST by default, `-1` for "请登录!".
+/// The live-room API: `{"code", "msg", "data"}`, POST by default, `-1` for "请登录!".
 enum LiveAPI: TargetType {
     /// The hot rooms: POST `Room/GetHotLive_v2`.
     case hotLive(page: Int)

@@ -2,7 +2,7 @@ import Courier
 import CourierPlugins
 import Foundation
 
-/// The shop backend (SEEDS §1): `{"succeed", "code", "msg", "data"}` envelopes, a token on
+/// The shop backend: `{"succeed", "code", "msg", "data"}` envelopes, a token on
 /// every call but the public ones, and "please to login" answered as a bare string.
 enum MallAPI: TargetType, AccessTokenAuthorizable {
     /// A page of goods: POST `/mallProductsInfo/getProductList`.

@@ -1,7 +1,7 @@
 import Courier
 import Foundation
 
-/// The box-office ranking API (SEEDS §2): `{"resultcode": "200", "reason", "result", "error_code"}`.
+/// The box-office ranking API: `{"resultcode": "200", "reason", "result", "error_code"}`.
 enum RankAPI: TargetType {
     /// GET `/boxoffice/rank` for an area, with the API key.
     case rank(area: String)

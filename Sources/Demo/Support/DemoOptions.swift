@@ -54,7 +54,9 @@ struct DemoOptions {
           and every page of the goods list, with the logger, token and activity plugins at work.
 
           (no options)     every call is stubbed from the targets' sample data: no server needed
-          --base-url URL   send the same calls to a live server (the scenario server of scripts/test)
+          --base-url URL   send the same calls to a live server: the scenario server answers them
+                           (python3 scripts/scenario_server.py --port 8081, then
+                           --base-url http://127.0.0.1:8081)
           --record DIR     with --base-url: also write every exchange to fixture files in DIR
           --replay DIR     answer every call from fixtures recorded in DIR: no server needed
           --quiet          results only, without the logger's lines

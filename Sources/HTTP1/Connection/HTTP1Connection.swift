@@ -87,23 +87,32 @@
 
         // MARK: Opening
 
-        /// Connects to the first address of `addresses` that accepts, within `timeout` for each;
-        /// `relay` closes the connection being opened if the task is cancelled.
+        /// Connects to one of `addresses`, raced as Happy Eyeballs does (``AddressRacer``): IPv6
+        /// and IPv4 alternate, each attempt has `timeout` of its own, the next starts after a
+        /// short head start or as soon as the one before fails, and the first to connect wins
+        /// (the others are closed). `relay` closes the connection if the task is cancelled.
         static func open(
             to addresses: [SocketAddress], key: HTTP1ConnectionPool.Key, loop: EventLoop, timeout: UInt64?,
-            relay: CancellationRelay
+            relay: CancellationRelay, racer: AddressRacer = AddressRacer()
         ) async throws -> HTTP1Connection {
-            var lastError = ConnectionFailure.connectFailed(ECONNREFUSED)
-            for address in addresses {
-                try Task.checkCancellation()
-                do {
-                    return try await connect(to: address, key: key, loop: loop, timeout: timeout, relay: relay)
-                } catch let failure as ConnectionFailure {
-                    guard case .connectFailed = failure else { throw failure }
-                    lastError = failure
-                }
+            if addresses.count == 1, let address = addresses.first {
+                // Nothing to race: no task to start.
+                return try await connect(to: address, key: key, loop: loop, timeout: timeout, relay: relay)
             }
-            throw lastError
+            let connection = try await racer.race(
+                AddressRacer.interleaved(addresses, family: \.family),
+                attempt: { address in
+                    // Each attempt closes its own socket when the race cancels it.
+                    let attemptRelay = CancellationRelay()
+                    return try await withTaskCancellationHandler {
+                        try await connect(to: address, key: key, loop: loop, timeout: timeout, relay: attemptRelay)
+                    } onCancel: {
+                        attemptRelay.cancel()
+                    }
+                },
+                discard: { $0.close(because: CancellationError()) })
+            relay.attach(connection)
+            return connection
         }
 
         /// Connects to `address`, within `timeout`, and registers the connection with `loop`;

@@ -44,6 +44,10 @@
         private struct State: Sendable {
             var hosts: [Key: Host] = [:]
             var nextWaiterID: UInt64 = 0
+            /// Connections handed out and not yet given back, for ``shutdown(because:)``.
+            var inUse: [ObjectIdentifier: HTTP1Connection] = [:]
+            /// Set by ``shutdown(because:)``: what every later call fails with.
+            var shutdownError: (any Error)?
         }
 
         /// The most connections open to one host and port.
@@ -61,7 +65,10 @@
         /// are open. With `fresh`, idle connections to `key` are closed first (one of them was
         /// found closed by the server, so the others likely are too).
         func acquire(_ key: Key, fresh: Bool) async throws -> Lease {
-            let (lease, stale) = state.withLock { grant(key, fresh: fresh, &$0) }
+            let (lease, stale) = try state.withLock { state throws in
+                if let error = state.shutdownError { throw error }
+                return grant(key, fresh: fresh, &state)
+            }
             for connection in stale { connection.close(because: ConnectionFailure.closedBeforeResponse) }
             if let lease { return lease }
             return try await wait(for: key)
@@ -77,6 +84,7 @@
                     var stale: [HTTP1Connection] = []
                     let immediate = state.withLock { state -> Result<Lease, any Error>? in
                         if Task.isCancelled { return .failure(CancellationError()) }
+                        if let error = state.shutdownError { return .failure(error) }
                         let lease: Lease?
                         (lease, stale) = grant(key, fresh: false, &state)
                         if let lease { return .success(lease) }
@@ -107,7 +115,10 @@
                 host.idle.removeAll()
             }
             while let connection = host.idle.popLast() {
-                if connection.activate() { return (.reuse(connection), stale) }
+                if connection.activate() {
+                    state.inUse[ObjectIdentifier(connection)] = connection
+                    return (.reuse(connection), stale)
+                }
                 // Closed while idle (by the server or the idle timeout), or not quiet.
                 host.open -= 1
                 stale.append(connection)
@@ -120,9 +131,14 @@
         /// Gives back a connection after a request: kept for the next caller when `reusable` and
         /// still open, closed otherwise.
         func release(_ connection: HTTP1Connection, reusable: Bool) {
-            let keep = reusable && connection.isReusable
+            var keep = reusable && connection.isReusable
             if keep { connection.markIdle(until: MonotonicClock.now() + idleTimeout) }
             let handOver = state.withLock { state -> (CheckedContinuation<Lease, any Error>, Lease)? in
+                state.inUse.removeValue(forKey: ObjectIdentifier(connection))
+                guard state.shutdownError == nil else {
+                    keep = false
+                    return nil
+                }
                 var host = state.hosts[connection.key] ?? Host()
                 defer { state.hosts[connection.key] = host.isUnused ? nil : host }
                 if keep {
@@ -144,6 +160,7 @@
         /// Gives back a slot from ``Lease/connect`` whose connection could not be opened.
         func releaseSlot(_ key: Key) {
             let next = state.withLock { state -> CheckedContinuation<Lease, any Error>? in
+                guard state.shutdownError == nil else { return nil }
                 var host = state.hosts[key] ?? Host()
                 defer { state.hosts[key] = host.isUnused ? nil : host }
                 guard !host.waiters.isEmpty else {
@@ -168,6 +185,42 @@
                 return all
             }
             for connection in idle { connection.close(because: CancellationError()) }
+        }
+
+        // MARK: Shutdown
+
+        /// Counts `connection`, just opened for a ``Lease/connect`` slot, as in use, so that
+        /// ``shutdown(because:)`` can close it; after a shutdown, closes it and throws why.
+        func track(_ connection: HTTP1Connection) throws {
+            let error = state.withLock { state -> (any Error)? in
+                if let error = state.shutdownError { return error }
+                state.inUse[ObjectIdentifier(connection)] = connection
+                return nil
+            }
+            if let error {
+                connection.close(because: error)
+                throw error
+            }
+        }
+
+        /// Closes every connection, idle or in use (a call using one fails with `error`), fails
+        /// every caller waiting for a slot with `error`, and makes every later ``acquire(_:fresh:)``
+        /// and ``track(_:)`` throw it.
+        func shutdown(because error: any Error) {
+            let (connections, waiters) = state.withLock { state -> ([HTTP1Connection], [Waiter]) in
+                if state.shutdownError == nil { state.shutdownError = error }
+                var connections = Array(state.inUse.values)
+                var waiters: [Waiter] = []
+                for host in state.hosts.values {
+                    connections += host.idle
+                    waiters += host.waiters
+                }
+                state.inUse.removeAll()
+                state.hosts.removeAll()
+                return (connections, waiters)
+            }
+            for connection in connections { connection.close(because: error) }
+            for waiter in waiters { waiter.continuation.resume(throwing: error) }
         }
     }
 #endif

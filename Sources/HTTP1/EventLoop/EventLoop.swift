@@ -3,49 +3,161 @@
     import Courier
     import Glibc
 
-    /// One thread that waits on epoll for every native connection of the process, reads what
-    /// arrives, and resumes the tasks waiting for it.
+    /// One thread that waits on epoll for the native connections given to it, reads what
+    /// arrives, and resumes the tasks waiting for it; an ``HTTP1EventLoopGroup`` holds one or more.
     ///
     /// Tasks write their requests themselves (the sockets are non-blocking, so a write never
     /// blocks a cooperative thread); the loop does all reading, so a response costs one wake-up
     /// of the waiting task and no more. Sockets are registered once, edge-triggered, for both
     /// directions. The loop also enforces deadlines: the idle timeout of an exchange and the
     /// idle lifetime of a pooled connection.
+    ///
+    /// ``stop()`` ends the thread (its group does so when the last transport using it goes
+    /// away); the epoll and eventfd descriptors close only when the last connection that knows
+    /// the loop is gone, so a descriptor number the kernel reuses is never watched by mistake.
     final class EventLoop: Sendable {
-        /// The process's loop, started on first use; `nil` when epoll could not be set up.
-        static let shared: EventLoop? = EventLoop()
+        /// A loop of ``HTTP1EventLoopGroup/shared`` kept running for the process, for tests
+        /// that open connections without a transport; `nil` when epoll could not be set up.
+        static let shared: EventLoop? = HTTP1EventLoopGroup.shared.joinForever()
+
+        /// Whether epoll and eventfd can be set up on this system.
+        static let isSupported: Bool = {
+            let epoll = Epoll.create()
+            let eventFD = Epoll.makeEventFD()
+            if epoll >= 0 { close(epoll) }
+            if eventFD >= 0 { close(eventFD) }
+            return epoll >= 0 && eventFD >= 0
+        }()
 
         private struct Registry: Sendable {
             var connections: [UInt64: HTTP1Connection] = [:]
             var nextToken: UInt64 = 1
             /// When the loop next looks at deadlines, in monotonic nanoseconds.
             var nextDeadlineCheck = UInt64.max
+            /// ``stop()`` was called: the thread ends at its next turn.
+            var isStopping = false
+        }
+
+        private struct Exit: Sendable {
+            var thread: pthread_t?
+            /// The thread runs, under its name.
+            var hasStarted = false
+            var startWaiters: [CheckedContinuation<Void, Never>] = []
+            var hasExited = false
+            var waiters: [CheckedContinuation<Void, Never>] = []
         }
 
         private let epoll: Int32
         private let wakeUpFD: Int32
+        private let name: String
         private let registry = LockedState(Registry())
+        private let exit = LockedState(Exit())
         /// The token of the wake-up eventfd; connection tokens start at 1.
         private static let wakeUpToken: UInt64 = 0
         private static let maximumEvents: Int32 = 256
         /// The size of the loop's read buffer, reused for every read.
         static let readBufferSize = 128 * 1024
 
-        private init?() {
+        /// Starts a loop on a thread of its own, named `name` (at most 15 bytes show); `nil`
+        /// when epoll, the eventfd or the thread could not be set up.
+        init?(name: String) {
+            self.name = name
             epoll = Epoll.create()
             wakeUpFD = Epoll.makeEventFD()
             guard epoll >= 0, wakeUpFD >= 0,
                 Epoll.add(wakeUpFD, to: epoll, events: Epoll.readable | Epoll.edgeTriggered, token: Self.wakeUpToken)
                     == 0
             else {
-                if epoll >= 0 { close(epoll) }
-                if wakeUpFD >= 0 { close(wakeUpFD) }
+                // `deinit` closes what was opened.
                 return nil
             }
-            let thread = Thread { [self] in run() }
-            thread.name = "courier.native-http"
-            thread.start()
+            guard startThread() else { return nil }
         }
+
+        deinit {
+            close(epoll)
+            close(wakeUpFD)
+        }
+
+        /// Starts the loop's thread, joinable so that ``waitUntilStopped()`` returns only once
+        /// the thread is gone.
+        private func startThread() -> Bool {
+            // The thread holds the loop until `run` returns.
+            let context = Unmanaged.passRetained(self).toOpaque()
+            var thread = pthread_t()
+            let started = pthread_create(
+                &thread, nil,
+                { context in
+                    guard let context else { return nil }
+                    let loop = Unmanaged<EventLoop>.fromOpaque(context).takeRetainedValue()
+                    Thread.current.name = loop.name
+                    loop.noteStarted()
+                    loop.run()
+                    return nil
+                }, context)
+            guard started == 0 else {
+                Unmanaged<EventLoop>.fromOpaque(context).release()
+                return false
+            }
+            exit.withLock { $0.thread = thread }
+            return true
+        }
+
+        /// Ends the loop's thread after its current turn; connections still registered are
+        /// closed with `error`. Returns at once; ``waitUntilStopped()`` waits for the thread.
+        func stop() {
+            let first = registry.withLock { registry in
+                defer { registry.isStopping = true }
+                return !registry.isStopping
+            }
+            guard first else { return }
+            wakeUp()
+            guard let thread = exit.withLock({ $0.thread }) else { return }
+            // Joining blocks: on a dispatch thread, never the caller's.
+            DispatchQueue.global().async { [self] in
+                pthread_join(thread, nil)
+                let waiters = exit.withLock { exit in
+                    exit.hasExited = true
+                    defer { exit.waiters.removeAll() }
+                    return exit.waiters
+                }
+                for waiter in waiters { waiter.resume() }
+            }
+        }
+
+        private func noteStarted() {
+            let waiters = exit.withLock { exit in
+                exit.hasStarted = true
+                defer { exit.startWaiters.removeAll() }
+                return exit.startWaiters
+            }
+            for waiter in waiters { waiter.resume() }
+        }
+
+        /// Returns once the loop's thread runs, under its name.
+        func waitUntilStarted() async {
+            await withCheckedContinuation { continuation in
+                let started = exit.withLock { exit in
+                    if !exit.hasStarted { exit.startWaiters.append(continuation) }
+                    return exit.hasStarted
+                }
+                if started { continuation.resume() }
+            }
+        }
+
+        /// Returns once the thread of a stopped loop has ended.
+        func waitUntilStopped() async {
+            await withCheckedContinuation { continuation in
+                let exited = exit.withLock { exit in
+                    if !exit.hasExited { exit.waiters.append(continuation) }
+                    return exit.hasExited
+                }
+                if exited { continuation.resume() }
+            }
+        }
+
+        /// How many connections are registered (open, or closed but not yet forgotten).
+        var connectionCount: Int { registry.withLock { $0.connections.count } }
 
         // MARK: Registration
 
@@ -64,24 +176,6 @@
             if Epoll.add(connection.fd, to: epoll, events: events, token: connection.token) != 0 {
                 _ = registry.withLock { $0.connections.removeValue(forKey: connection.token) }
                 throw URLError(.cannotConnectToHost)
-            }
-        }
-
-        /// What the loop watches a connection's socket for.
-        enum Interest: Sendable {
-            /// Errors only: the connection's task reads the socket itself.
-            case errorsOnly
-            /// Input and the server's hang-up.
-            case input
-            /// Input, hang-up, and room to write (for the handshake, and while a writer waits).
-            case inputAndOutput
-
-            var events: UInt32 {
-                switch self {
-                case .errorsOnly: Epoll.edgeTriggered
-                case .input: Epoll.readable | Epoll.readHangUp | Epoll.edgeTriggered
-                case .inputAndOutput: Epoll.readable | Epoll.readHangUp | Epoll.writable | Epoll.edgeTriggered
-                }
             }
         }
 
@@ -122,7 +216,11 @@
             let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readBufferSize, alignment: 16)
             // Connections whose read budget ran out; read again before sleeping.
             var unfinished: [HTTP1Connection] = []
-            while true {
+            defer {
+                events.deallocate()
+                readBuffer.deallocate()
+            }
+            while !registry.withLock({ $0.isStopping }) {
                 let timeout = unfinished.isEmpty ? waitTimeout() : 0
                 let count = Epoll.wait(epoll, into: events, capacity: Self.maximumEvents, timeout: timeout)
                 if count < 0 && errno != EINTR {
@@ -147,6 +245,13 @@
                 }
                 checkDeadlines()
             }
+            // No transport uses the loop any more: whatever is still registered is closed, so
+            // no socket outlives its loop.
+            let orphans = registry.withLock { registry in
+                defer { registry.connections.removeAll() }
+                return Array(registry.connections.values)
+            }
+            for connection in orphans { connection.close(because: HTTP1Transport.ShutdownError()) }
         }
 
         /// Milliseconds until the next deadline check, `-1` for none.

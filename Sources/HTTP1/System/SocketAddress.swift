@@ -3,8 +3,9 @@
     import Courier
     import Glibc
 
-    /// An IPv4 or IPv6 socket address, copied out of `getaddrinfo`'s list.
-    struct SocketAddress: Sendable {
+    /// An IPv4 or IPv6 socket address, copied out of `getaddrinfo`'s list or parsed from a
+    /// numeric host.
+    struct SocketAddress: Sendable, Equatable {
         /// `AF_INET` or `AF_INET6`.
         let family: Int32
         private let storage: [UInt8]
@@ -25,14 +26,37 @@
             }
         }
 
+        /// The address of a numeric host (`127.0.0.1`, `::1`, or `[::1]` as in a URL) on `port`,
+        /// parsed without a lookup; `nil` for a name or a port out of range.
+        static func numeric(host: String, port: Int) -> SocketAddress? {
+            guard (0...65_535).contains(port) else { return nil }
+            var literal = Substring(host)
+            if literal.hasPrefix("["), literal.hasSuffix("]") { literal = literal.dropFirst().dropLast() }
+            let networkPort = in_port_t(UInt16(port)).bigEndian
+            var v4 = sockaddr_in()
+            if inet_pton(AF_INET, String(literal), &v4.sin_addr) == 1 {
+                v4.sin_family = sa_family_t(AF_INET)
+                v4.sin_port = networkPort
+                return withUnsafeBytes(of: &v4) { SocketAddress(family: AF_INET, bytes: $0) }
+            }
+            var v6 = sockaddr_in6()
+            if inet_pton(AF_INET6, String(literal), &v6.sin6_addr) == 1 {
+                v6.sin6_family = sa_family_t(AF_INET6)
+                v6.sin6_port = networkPort
+                return withUnsafeBytes(of: &v6) { SocketAddress(family: AF_INET6, bytes: $0) }
+            }
+            return nil
+        }
+
         /// The addresses of `host` for TCP on `port`, in the resolver's order.
         ///
         /// A numeric host is parsed without a lookup. A name is resolved by `getaddrinfo`, which
-        /// may block on DNS: pooled connections make this rare, and loopback names are answered
-        /// from `/etc/hosts`.
+        /// blocks, for seconds when a DNS server is slow: call this only on a thread Courier owns
+        /// (``SystemHostResolver`` does), never on one of Swift's cooperative pool.
         ///
         /// - Throws: `URLError(.cannotFindHost)` when the name has no address.
         static func resolve(host: String, port: Int) throws(URLError) -> [SocketAddress] {
+            if let address = numeric(host: host, port: port) { return [address] }
             var hints = addrinfo()
             hints.ai_family = AF_UNSPEC
             hints.ai_socktype = Int32(SOCK_STREAM.rawValue)

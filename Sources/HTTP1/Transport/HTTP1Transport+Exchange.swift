@@ -112,9 +112,8 @@
                     reused = true
                 case .connect:
                     do {
-                        let addresses = try SocketAddress.resolve(host: target.host, port: target.port)
-                        connection = try await HTTP1Connection.open(
-                            to: addresses, key: key, loop: loop, timeout: expectation.timeout, relay: relay)
+                        connection = try await openConnection(
+                            to: target, key: key, loop: loop, timeout: expectation.timeout, relay: relay)
                     } catch {
                         pool.releaseSlot(key)
                         throw error

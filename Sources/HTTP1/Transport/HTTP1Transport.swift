@@ -5,8 +5,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A ``Transport`` that speaks HTTP/1.1 itself, over non-blocking POSIX sockets and one epoll
-/// thread, for plain `http://` URLs on Linux.
+/// A <doc:/Courier/Transport> that speaks HTTP/1.1 itself, over non-blocking POSIX sockets and epoll
+/// threads of its own (``HTTP1EventLoopGroup``), for plain `http://` URLs on Linux.
 ///
 /// FoundationNetworking's `URLSession` spends about half a millisecond of CPU per request on
 /// Linux; for services that call plain-HTTP APIs on loopback or inside a mesh, that is the
@@ -23,13 +23,19 @@ import Foundation
 ///   connection turns out to have been closed by the server, an idempotent request (`GET`,
 ///   `HEAD`, `OPTIONS`, `TRACE`, `PUT`, `DELETE`) is sent again once on a new connection;
 ///   others fail with `URLError(.networkConnectionLost)`.
+/// - **Connecting**: host names are resolved on a thread of Courier's (never the caller's), within
+///   the request's timeout; a host's addresses are raced as Happy Eyeballs does (RFC 8305: IPv6
+///   and IPv4 alternate, the next attempt starts 250 ms after the one before or as soon as it
+///   fails), so a dead address costs a quarter of a second, not a timeout.
+/// - **Shutdown**: ``shutdown()`` ends calls in flight, closes pooled connections and stops the
+///   event loops' threads when no other transport uses them.
 /// - **Timeouts and cancellation**: `URLRequest.timeoutInterval` is the longest silence (nothing
 ///   sent or received) before `URLError(.timedOut)`; cancelling the Swift task ends the call at
 ///   once with `CancellationError` and closes its connection.
-/// - **Redirects**: as ``URLSessionTransport``: credentials never follow to another origin,
+/// - **Redirects**: as <doc:/Courier/URLSessionTransport>: credentials never follow to another origin,
 ///   `307`/`308` keep the method and the body, `303` (and `301`/`302` after a `POST`) continue
 ///   with `GET`. A redirect to `https://` is sent through `fallback` when there is one.
-/// - **Bodies**: `httpBody`, ``UploadSource/data(_:)``, ``UploadSource/file(_:)`` (streamed from
+/// - **Bodies**: `httpBody`, <doc:/Courier/UploadSource/data(_:)>, <doc:/Courier/UploadSource/file(_:)> (streamed from
 ///   disk), and downloads written to a temporary file; progress is reported.
 ///
 /// What it does not do — use ``RoutingTransport``, which sends those through `URLSession`:
@@ -49,9 +55,17 @@ public final class HTTP1Transport: Transport {
     /// the `3xx` response instead.
     public let fallback: (any Transport)?
 
+    /// The event loops the transport's connections are read on.
+    public let eventLoops: HTTP1EventLoopGroup
+
     #if os(Linux)
         let pool: HTTP1ConnectionPool
         let counters = ExchangeCounters()
+        let resolver: any HostResolver
+        let racer: AddressRacer
+        let shutdownSignal = ShutdownSignal()
+        /// Whether the transport still counts as a user of ``eventLoops``.
+        private let usesLoops: LockedState<Bool>
     #endif
 
     /// Creates a transport with a connection pool of its own.
@@ -59,26 +73,86 @@ public final class HTTP1Transport: Transport {
     /// - Parameters:
     ///   - options: limits and policies; the defaults stated on ``Options`` by default.
     ///   - fallback: sends redirects to URLs this transport cannot send; `nil` by default.
-    public init(options: Options = Options(), fallback: (any Transport)? = nil) {
-        self.options = options
-        self.fallback = fallback
+    ///   - eventLoops: the loops its connections are read on; ``HTTP1EventLoopGroup/shared``
+    ///     (one loop) by default. Give many calls in flight at once a group of more loops.
+    public convenience init(
+        options: Options = Options(), fallback: (any Transport)? = nil,
+        eventLoops: HTTP1EventLoopGroup = .shared
+    ) {
         #if os(Linux)
+            self.init(
+                options: options, fallback: fallback, eventLoops: eventLoops, resolver: SystemHostResolver(),
+                racer: AddressRacer())
+        #else
+            self.init(uncheckedOptions: options, fallback: fallback, eventLoops: eventLoops)
+        #endif
+    }
+
+    #if os(Linux)
+        /// Creates a transport that finds addresses with `resolver` and races them with `racer`.
+        init(
+            options: Options, fallback: (any Transport)?, eventLoops: HTTP1EventLoopGroup,
+            resolver: any HostResolver, racer: AddressRacer = AddressRacer()
+        ) {
+            self.options = options
+            self.fallback = fallback
+            self.eventLoops = eventLoops
+            self.resolver = resolver
+            self.racer = racer
             pool = HTTP1ConnectionPool(
                 maximumPerHost: options.maximumConnectionsPerHost,
                 idleTimeout: MonotonicClock.nanoseconds(options.idleConnectionTimeout) ?? 0)
-        #endif
-    }
+            usesLoops = LockedState(eventLoops.join())
+        }
+    #else
+        private init(uncheckedOptions options: Options, fallback: (any Transport)?, eventLoops: HTTP1EventLoopGroup) {
+            self.options = options
+            self.fallback = fallback
+            self.eventLoops = eventLoops
+        }
+    #endif
 
     deinit {
         #if os(Linux)
             pool.closeIdleConnections()
+            _ = leaveEventLoops()
         #endif
     }
+
+    /// Thrown by calls to a transport that ``HTTP1Transport/shutdown()`` ended or that came after it.
+    public struct ShutdownError: Error, Equatable {
+        /// Creates the error.
+        public init() {}
+    }
+
+    /// Shuts the transport down, for a server on its way out: calls in flight end with
+    /// ``ShutdownError`` (a call whose task is cancelled meanwhile with `CancellationError`),
+    /// as do callers waiting for a connection and every later call; pooled connections close;
+    /// and when no other transport uses ``eventLoops``, their threads stop, and have ended
+    /// when this returns. Calling it again does nothing more.
+    public func shutdown() async {
+        #if os(Linux)
+            shutdownSignal.fire()
+            pool.shutdown(because: ShutdownError())
+            for loop in leaveEventLoops() { await loop.waitUntilStopped() }
+        #endif
+    }
+
+    #if os(Linux)
+        /// Stops counting as a user of ``eventLoops``, once; the loops it stopped as the last user.
+        private func leaveEventLoops() -> [EventLoop] {
+            let wasUsing = usesLoops.withLock { uses in
+                defer { uses = false }
+                return uses
+            }
+            return wasUsing ? eventLoops.leave() : []
+        }
+    #endif
 
     /// Whether this system can run the transport: Linux, with epoll available.
     public static var isAvailable: Bool {
         #if os(Linux)
-            EventLoop.shared != nil
+            EventLoop.isSupported
         #else
             false
         #endif
@@ -104,10 +178,14 @@ public final class HTTP1Transport: Transport {
         return identityOnly
     }
 
-    /// Sends `request`; throws `CancellationError` when the Swift task is cancelled.
+    /// Sends `request`; throws `CancellationError` when the Swift task is cancelled, and
+    /// ``ShutdownError`` once ``shutdown()`` has begun.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         #if os(Linux)
-            guard let loop = EventLoop.shared else { throw URLError(.unsupportedURL) }
+            if shutdownSignal.hasFired { throw ShutdownError() }
+            guard let loop = eventLoops.next() else {
+                throw shutdownSignal.hasFired ? ShutdownError() : URLError(.unsupportedURL)
+            }
             return try await sendFollowingRedirects(request, loop: loop)
         #else
             throw URLError(.unsupportedURL)

@@ -4,15 +4,14 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Remembers, for each call in flight, when it was sent and what its secrets are, from
+/// Remembers, for each attempt in flight, when it was sent and what its secrets are, from
 /// `willSend` to `didReceive`.
 ///
-/// A provider calls both hooks of one attempt from the same Swift task, and a task runs one
-/// attempt at a time, so the current task identifies the call without marking the request:
-/// concurrent calls, even to the same URL, never mix their times up. A hook called outside any
-/// task (a test calling the plugin directly) falls back to the method and URL. Entries of one
-/// key form a stack, so a call nested inside another in the same task (a transport that calls
-/// another provider) pairs up too.
+/// The provider names the call and the attempt both hooks belong to (`CallContext.current`), so
+/// concurrent calls, even to the same URL, never mix their times up, and neither do the attempts
+/// of one call. A hook called outside a provider's call (a test calling the plugin directly) falls
+/// back to the method and URL; entries of one key form a stack, so such calls pair up last in,
+/// first out.
 final class CallLedger: Sendable {
     /// What `willSend` learnt about a call.
     struct Entry: Sendable {
@@ -25,7 +24,7 @@ final class CallLedger: Sendable {
     }
 
     private enum Key: Hashable {
-        case task(Int)
+        case call(id: UInt64, attempt: Int)
         case request(String)
     }
 
@@ -63,7 +62,7 @@ final class CallLedger: Sendable {
     var count: Int { entries.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 
     private static func key(for request: URLRequest?) -> Key {
-        if let task = withUnsafeCurrentTask(body: { $0?.hashValue }) { return .task(task) }
+        if let call = CallContext.current { return .call(id: call.id, attempt: call.attempt) }
         return .request("\(request?.httpMethod ?? "GET") \(request?.url?.absoluteString ?? "")")
     }
 }

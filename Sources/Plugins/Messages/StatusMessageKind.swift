@@ -24,7 +24,8 @@ public enum StatusMessageKind: Sendable, Hashable, CaseIterable {
     case sessionExpired
     /// The response could not be read: not JSON, not the expected shape, no payload.
     case unreadableResponse
-    /// The request could not be made: a bad URL, parameters that cannot be encoded.
+    /// The request could not be made: a bad URL, parameters that cannot be encoded, a file to
+    /// upload that cannot be read.
     case invalidRequest
     /// The call was cancelled; no message by default, since the user or the app chose it.
     case cancelled
@@ -52,6 +53,7 @@ public enum StatusMessageKind: Sendable, Hashable, CaseIterable {
 
     private static func kind(ofTransportError error: any Error, response: Response?) -> StatusMessageKind {
         if error is CancellationError { return .cancelled }
+        if error is UploadBodyError { return .invalidRequest }
         if let urlError = error as? URLError {
             switch urlError.code {
             case .cancelled: return .cancelled

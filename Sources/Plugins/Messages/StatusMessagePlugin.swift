@@ -22,10 +22,10 @@ import Foundation
 /// …). Cancelled calls show nothing by default, and neither do targets whose
 /// ``StatusMessageConfigurable/showsStatusMessages`` is `false`.
 ///
-/// The plugin looks at the result in `process`, so it sees what the plugins before it in the
-/// array made of the result: put it last. `process` runs once per attempt, so a call that a
-/// retry plugin sends again reports each failed attempt; leave out the kinds a retry recovers
-/// from (for example `sessionExpired` with token refresh) by setting their message to `nil`.
+/// The plugin speaks once per call, about its final outcome (`didFinish`): after every retry
+/// and token refresh, and after every plugin's `process`, wherever it sits in the array. A GET
+/// that `RetryPolicy` sends three times and that fails three times shows one message; one whose
+/// second attempt succeeds, or whose token `TokenRefreshPlugin` refreshes, shows none.
 public struct StatusMessagePlugin: PluginType {
     /// Receives each message with the target of the call (seen through `MultiTarget`).
     public typealias Present = @Sendable (_ message: StatusMessage, _ target: any TargetType) -> Void
@@ -45,14 +45,11 @@ public struct StatusMessagePlugin: PluginType {
         self.present = present
     }
 
-    /// Presents the message for a failure and returns the result unchanged.
-    public func process(_ result: Result<Response, CourierError>, target: any TargetType) async
-        -> Result<Response, CourierError>
-    {
-        guard case .failure(let error) = result else { return result }
+    /// Presents the message for a call that failed, once, when its outcome is final.
+    public func didFinish(_ result: Result<Response, CourierError>, target: any TargetType) {
+        guard case .failure(let error) = result else { return }
         let target = MultiTarget.unwrap(target)
-        if (target as? any StatusMessageConfigurable)?.showsStatusMessages == false { return result }
+        if (target as? any StatusMessageConfigurable)?.showsStatusMessages == false { return }
         if let message = messages.message(for: error) { present(message, target) }
-        return result
     }
 }

@@ -22,8 +22,15 @@ import Foundation
 ///   Each call also ends at its own deadline (`ProviderOptions.timeout`) or cancellation, however
 ///   long the refresh it waits for takes.
 ///
-/// It applies to targets that adopt `AccessTokenAuthorizable` with a non-nil
+/// It sends the token to targets that adopt `AccessTokenAuthorizable` with a non-nil
 /// `authorizationType`; a login or refresh endpoint returns `nil` there.
+///
+/// An expired answer from any other target (a public one, which sent no token) ends the session
+/// too: the backend says the account's session is over, whichever call it said it to, and a
+/// refresh cannot help a call that sent no token. Such a call is not replayed: the credential is
+/// dropped, the call fails with `.sessionExpired`, and `onSessionExpired` runs, once as above.
+/// A target that needs the session declares an `authorizationType`, so that its expiry is
+/// refreshed instead.
 ///
 /// ```swift
 /// let tokens = TokenStore(credential: savedCredential)
@@ -91,11 +98,14 @@ public struct TokenRefreshPlugin: PluginType {
         return request
     }
 
-    /// Refreshes (once for all concurrent calls) and replays a call whose session expired.
+    /// Refreshes (once for all concurrent calls) and replays a call whose session expired; ends the
+    /// session when the call sent no token.
     public func retry(_ request: URLRequest, target: any TargetType, dueTo error: CourierError, attempt: Int) async
         -> RetryDecision
     {
-        guard case .sessionExpired(let response) = error, let type = Self.authorizationType(of: target) else {
+        guard case .sessionExpired(let response) = error else { return .doNotRetry }
+        guard let type = Self.authorizationType(of: target) else {
+            if await store.endSession(answering: response) { onSessionExpired() }
             return .doNotRetry
         }
         let sentToken = Self.token(in: request.value(forHTTPHeaderField: "Authorization"), type: type)

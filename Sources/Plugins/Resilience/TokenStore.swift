@@ -157,6 +157,15 @@ public actor TokenStore {
         }
     }
 
+    /// Ends the session because a call that sent no token was answered "session expired": the
+    /// credential is dropped (a refresh could not have helped that call). Returns whether the app
+    /// is to be told, which is true once until the next ``update(_:)``.
+    func endSession(answering response: Response) -> Bool {
+        credential = nil
+        guard case .expired(let report) = expire(response) else { return false }
+        return report
+    }
+
     private func expire(_ response: Response) -> Recovery {
         expiredResponse = response
         let report = !expiryReported

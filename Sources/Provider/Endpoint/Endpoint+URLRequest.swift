@@ -15,8 +15,10 @@ extension Endpoint {
     ///   ``CourierError/parameterEncoding(_:)`` when parameters cannot be encoded, and
     ///   ``CourierError/encodableMapping(_:)`` when an `Encodable` body throws.
     public func urlRequest() throws(CourierError) -> URLRequest {
-        guard let requestURL = URL(string: url), requestURL.scheme != nil else {
-            throw CourierError.requestMapping(url)
+        guard let requestURL = URL(string: url) else { throw CourierError.requestMapping(url) }
+        guard requestURL.scheme != nil else {
+            throw CourierError.requestMapping(
+                "\(url): the URL has no scheme; give the target's baseURL one, such as https://")
         }
         if let request = try directRequest(requestURL) { return request }
         var request = URLRequest(url: requestURL)
@@ -129,19 +131,5 @@ extension Endpoint {
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
         return request
-    }
-}
-
-extension URL {
-    /// The URL of `target`: its `baseURL` with its `path` appended, as Moya composes it.
-    /// An empty path leaves the base URL untouched; a leading `/` in the path is fine.
-    public init(target: some TargetType) {
-        let path = target.path
-        if path.isEmpty {
-            self = target.baseURL
-        } else {
-            let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
-            self = target.baseURL.appendingPathComponent(trimmed)
-        }
     }
 }

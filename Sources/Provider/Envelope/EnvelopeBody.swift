@@ -27,18 +27,22 @@ struct EnvelopeBody<Payload: Decodable>: Decodable {
         case .noCode:
             // Neither a code nor a flag: the body is not this envelope. Report the missing key
             // the way any decode would, so the description names it.
-            let key = AnyCodingKey(layout.codePath.last ?? "code")
-            throw DecodingError.keyNotFound(
-                key,
-                DecodingError.Context(
-                    codingPath: layout.codePath.dropLast().map { AnyCodingKey($0) },
-                    debugDescription: "The envelope has no business code."))
+            throw Self.missingKey(at: layout.codePath, "The envelope has no business code.")
+        case .flagMissing:
+            throw Self.missingKey(at: layout.flagPath, "The envelope's success flag is missing from the body.")
         case .succeeded:
             verdict = try Self.payload(at: layout.dataPath, in: root, decoder: decoder)
         }
     }
 
     private typealias Container = KeyedDecodingContainer<AnyCodingKey>
+
+    /// The error a decode reports for the absent key at the end of `path`.
+    private static func missingKey(at path: [String], _ description: String) -> DecodingError {
+        DecodingError.keyNotFound(
+            AnyCodingKey(path.last ?? ""),
+            DecodingError.Context(codingPath: path.dropLast().map { AnyCodingKey($0) }, debugDescription: description))
+    }
 
     /// The container that holds the last component of `path`, or `nil` when an intermediate
     /// object is missing or `null`. An intermediate value that is not an object throws.

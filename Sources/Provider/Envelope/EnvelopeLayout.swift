@@ -20,6 +20,12 @@ struct EnvelopeLayout: Hashable, Sendable {
     func verdict(code: String?, flag: Bool?) -> StatusVerdict {
         if let code, expiredCodes.contains(code) { return .expired }
         if flag == false { return .failed }
+        if !flagPath.isEmpty, flag == nil {
+            // A configured flag that is absent means the envelope does not match the body; a
+            // failure code still says how the call went.
+            if let code, !successCodes.isEmpty, !successCodes.contains(code) { return .failed }
+            return .flagMissing
+        }
         if successCodes.isEmpty { return .succeeded }
         guard let code else { return flag == true ? .succeeded : .noCode }
         return successCodes.contains(code) ? .succeeded : .failed
@@ -31,5 +37,7 @@ struct EnvelopeLayout: Hashable, Sendable {
         case expired
         /// Neither a code nor a flag says how the call went.
         case noCode
+        /// The configured success flag is absent, and no failure code makes it moot.
+        case flagMissing
     }
 }

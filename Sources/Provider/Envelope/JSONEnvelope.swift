@@ -21,9 +21,14 @@ import Foundation
 ///    with the body kept in the response;
 /// 2. a code in ``expiredCodes``: ``CourierError/sessionExpired(_:)``;
 /// 3. the success flag present and `false`, or a code outside ``successCodes``:
-///    ``CourierError/business(code:message:response:)`` with the server's message;
-/// 4. otherwise the payload at ``dataKey`` is decoded: a missing or `null` payload is
-///    ``CourierError/payloadMissing(_:)`` (or `nil` when the requested type is optional), a
+///    ``CourierError/business(code:message:response:)`` with the server's message (its
+///    description says so when the body has none at ``messageKey``);
+/// 4. a configured ``successFlagKey`` absent from the body (and no failure code):
+///    ``CourierError/objectMapping(_:_:)`` naming the key, since the envelope does not describe
+///    this body;
+/// 5. otherwise the payload at ``dataKey`` is decoded: a missing or `null` payload is
+///    ``CourierError/payloadMissing(_:)``, whose description names ``dataKey`` (or `nil` when
+///    the requested type is optional), a
 ///    payload of another shape is ``CourierError/objectMapping(_:_:)`` whose description names
 ///    the failing path (`data.records[2].price`).
 ///
@@ -48,9 +53,12 @@ public struct JSONEnvelope: ResponseEnvelope, Hashable {
     public let expiredCodes: Set<String>
     /// The key (or dot-separated path) of a boolean success flag such as `succeed`, or `nil`.
     ///
-    /// When the body has the flag and it is `false`, the call fails even with a success code;
-    /// when the body lacks it, the code alone decides. `true`/`false`, `1`/`0` and the strings
-    /// `"true"`/`"false"`/`"1"`/`"0"` are understood.
+    /// When the body has the flag and it is `false`, the call fails even with a success code.
+    /// When the body lacks it, a failure code still fails the call as a business error, and
+    /// anything else is an ``CourierError/objectMapping(_:_:)`` error naming the key: a flag
+    /// spelled `success` against bodies that say `succeed` would otherwise pass every failure as
+    /// a success. `true`/`false`, `1`/`0` and the strings `"true"`/`"false"`/`"1"`/`"0"` are
+    /// understood.
     public let successFlagKey: String?
 
     let layout: EnvelopeLayout
@@ -84,6 +92,39 @@ public struct JSONEnvelope: ResponseEnvelope, Hashable {
             expiredCodes: expiredCodes)
     }
 
+    /// Creates an envelope whose codes are written as integers, as most backends send them.
+    ///
+    /// ```swift
+    /// let envelope = JSONEnvelope(successCodes: [0, 200], expiredCodes: [911])
+    /// ```
+    ///
+    /// The codes are compared as strings, as in
+    /// ``init(codeKey:messageKey:dataKey:successCodes:expiredCodes:successFlagKey:)``, so `0`
+    /// matches a body's `0`, `"0"` and `0.0`. (An empty literal, `successCodes: []`, still
+    /// picks the `String` initializer.)
+    @_disfavoredOverload
+    public init(
+        codeKey: String = "code", messageKey: String = "msg", dataKey: String = "data",
+        successCodes: Set<Int>, expiredCodes: Set<Int> = [], successFlagKey: String? = nil
+    ) {
+        self.init(
+            codeKey: codeKey, messageKey: messageKey, dataKey: dataKey,
+            successCodes: Set(successCodes.map(String.init)), expiredCodes: Set(expiredCodes.map(String.init)),
+            successFlagKey: successFlagKey)
+    }
+
+    /// Creates an envelope with the success code `0` and expired-session codes written as
+    /// integers: `JSONEnvelope(expiredCodes: [911])`.
+    @_disfavoredOverload
+    public init(
+        codeKey: String = "code", messageKey: String = "msg", dataKey: String = "data", expiredCodes: Set<Int>,
+        successFlagKey: String? = nil
+    ) {
+        self.init(
+            codeKey: codeKey, messageKey: messageKey, dataKey: dataKey, successCodes: ["0"],
+            expiredCodes: Set(expiredCodes.map(String.init)), successFlagKey: successFlagKey)
+    }
+
     /// Checks the business status in `response` and decodes its payload as `T`.
     ///
     /// - Throws: ``CourierError/jsonMapping(_:)``, ``CourierError/sessionExpired(_:)``,
@@ -106,11 +147,13 @@ public struct JSONEnvelope: ResponseEnvelope, Hashable {
         case .success(let payload):
             return payload
         case .payloadMissing:
-            throw .payloadMissing(response)
+            throw .payloadMissing(response.noting(.payload(key: dataKey)))
         case .expired:
             throw .sessionExpired(response)
-        case .failed(let code, let message):
+        case .failed(let code, let message?):
             throw .business(code: code, message: message, response: response)
+        case .failed(let code, nil):
+            throw .business(code: code, message: nil, response: response.noting(.message(key: messageKey)))
         }
     }
 }

@@ -15,6 +15,7 @@ import Foundation
 /// | 1001 | `.requestMapping` | The request could not be made. |
 /// | 1002 | `.parameterEncoding` | The request could not be made. |
 /// | 1003 | `.encodableMapping` | The request could not be made. |
+/// | 1004 | `.underlying`, an ``UploadBodyError`` (a file to upload is missing or unreadable) | The request could not be made. |
 /// | 2001 | `.underlying`, any other transport or plugin failure | The network request failed. Please try again. |
 /// | 2002 | `.underlying`, cancelled (``CourierError/isCancelled``) | The request was cancelled. |
 /// | 2003 | `.underlying`, timed out (``CourierError/isTimeout``) | The request timed out. Please try again. |
@@ -62,7 +63,7 @@ extension CourierError {
     /// sent one. The full, technical text is ``errorDescription``.
     public var userMessage: String {
         switch code {
-        case 1001, 1002, 1003: return "The request could not be made."
+        case 1001, 1002, 1003, 1004: return "The request could not be made."
         case 2002: return "The request was cancelled."
         case 2003: return "The request timed out. Please try again."
         case 2004: return "You appear to be offline. Check your connection and try again."
@@ -85,6 +86,7 @@ extension CourierError {
     private static func transportCode(of error: any Error) -> Int {
         if error is CancellationError { return 2002 }
         if error is PaginationError { return 4004 }
+        if error is UploadBodyError { return 1004 }
         guard let urlError = error as? URLError else { return 2001 }
         switch urlError.code {
         case .cancelled: return 2002

@@ -103,6 +103,11 @@ extension CourierError: LocalizedError {
         case .underlying(let error, _):
             if error is CancellationError {
                 "The request was cancelled."
+            } else if let bodyError = error as? UploadBodyError {
+                // The app's own body, found before anything was sent: not a network failure.
+                "The request could not be made: \(bodyError.errorDescription ?? String(describing: bodyError))"
+            } else if let urlError = error as? URLError {
+                "The request failed: \(URLErrorDescription.describe(urlError))."
             } else {
                 "The request failed: \((error as? LocalizedError)?.errorDescription ?? String(describing: error))"
             }
@@ -110,10 +115,14 @@ extension CourierError: LocalizedError {
             "The endpoint could not be turned into a request: \(url.isEmpty ? "the URL is empty" : url)"
         case .parameterEncoding(let error):
             "The parameters could not be encoded: \(error)"
-        case .business(let code, let message, _):
-            "The server reported a failure: \(code):\(message ?? "")"
+        case .business(let code, let message?, _):
+            "The server reported a failure: \(code):\(message)"
+        case .business(let code, nil, let response):
+            "The server reported a failure: \(code)"
+                + (response.envelopeGap.map { " (\($0.explanation))" } ?? "")
         case .payloadMissing(let response):
-            "The response (HTTP \(response.statusCode)) has no payload where one was expected."
+            "The response (HTTP \(response.statusCode)) has no payload where one was expected"
+                + (response.envelopeGap.map { ": \($0.explanation)." } ?? ".")
         case .sessionExpired(let response):
             "The session has expired or the user is not logged in (HTTP \(response.statusCode))."
         }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// Why an upload's body could not be prepared; a call fails with it as
-/// `CourierError.underlying(UploadBodyError, nil)` before anything is sent.
+/// `CourierError.underlying(UploadBodyError, nil)` before anything is sent. It is the app's
+/// request that could not be made, not the network: its ``CourierError/code`` is `1004` and its
+/// description starts "The request could not be made" and names the file.
 public enum UploadBodyError: Error, Sendable, Equatable, LocalizedError {
     /// A file to upload (`.uploadFile`, or a `.file` multipart part) is missing, is a
     /// directory, or cannot be read.

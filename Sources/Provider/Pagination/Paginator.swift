@@ -44,7 +44,11 @@ public struct Paginator<Payload: PagePayload>: AsyncSequence, Sendable {
     public let firstPage: Int
     /// The most pages one walk fetches; see ``PaginationError/tooManyPages(maximum:)``.
     public let maximumPages: Int
-    private let fetch: Fetch
+    /// Fetches page `number`, knowing the page before it in this walk (for a cursor).
+    private let fetchPage: PageFetch
+
+    /// Fetches a page from its number and the page fetched before it in the same walk.
+    typealias PageFetch = @Sendable (_ number: Int, _ previous: Payload?) async throws -> Payload
 
     /// Creates a paginator over any source of pages.
     ///
@@ -59,9 +63,14 @@ public struct Paginator<Payload: PagePayload>: AsyncSequence, Sendable {
     ///     ``PaginationError/tooManyPages(maximum:)`` after that many pages.
     ///   - fetch: fetches page `n`; called with `firstPage`, `firstPage + 1`, … as the loop asks.
     public init(firstPage: Int = 1, maximumPages: Int = defaultMaximumPages, fetch: @escaping Fetch) {
+        self.init(firstPage: firstPage, maximumPages: maximumPages, fetchPage: { number, _ in try await fetch(number) })
+    }
+
+    /// Creates a paginator whose fetch also sees the page before (for cursors).
+    init(firstPage: Int, maximumPages: Int, fetchPage: @escaping PageFetch) {
         self.firstPage = firstPage
         self.maximumPages = Swift.max(1, maximumPages)
-        self.fetch = fetch
+        self.fetchPage = fetchPage
     }
 
     /// The records of every page, one at a time, fetched lazily like the pages.
@@ -71,7 +80,7 @@ public struct Paginator<Payload: PagePayload>: AsyncSequence, Sendable {
 
     /// Starts a walk at ``firstPage``.
     public func makeAsyncIterator() -> Iterator {
-        Iterator(nextPage: firstPage, maximumPages: maximumPages, fetch: fetch)
+        Iterator(nextPage: firstPage, maximumPages: maximumPages, fetch: fetchPage)
     }
 
     /// Walks the pages; see ``Paginator``.
@@ -82,9 +91,11 @@ public struct Paginator<Payload: PagePayload>: AsyncSequence, Sendable {
         private var fetched = 0
         /// The marker of the page fetched last.
         private var lastMarker: String?
-        private let fetch: Fetch
+        /// The page fetched last.
+        private var previous: Payload?
+        private let fetch: PageFetch
 
-        fileprivate init(nextPage: Int, maximumPages: Int, fetch: @escaping Fetch) {
+        fileprivate init(nextPage: Int, maximumPages: Int, fetch: @escaping PageFetch) {
             self.nextPage = nextPage
             self.maximumPages = maximumPages
             self.fetch = fetch
@@ -104,7 +115,7 @@ public struct Paginator<Payload: PagePayload>: AsyncSequence, Sendable {
             if Task.isCancelled { throw CourierError.cancelled }
             let page: Payload
             do {
-                page = try await fetch(number)
+                page = try await fetch(number, previous)
             } catch {
                 // A fetch that is not a provider's may end with a bare `CancellationError`.
                 throw Task.isCancelled || error is CancellationError ? CourierError.cancelled : error
@@ -116,6 +127,7 @@ public struct Paginator<Payload: PagePayload>: AsyncSequence, Sendable {
                 throw CourierError.underlying(PaginationError.pageDidNotAdvance(requested: number, marker: marker), nil)
             }
             lastMarker = marker
+            previous = page
             if page.hasNextPage && !page.records.isEmpty {
                 nextPage = number + 1
             }

@@ -18,6 +18,9 @@ import Foundation
 /// 5. ``process(_:target:)``, in array order, each receiving the previous result.
 /// 6. On failure, ``retry(_:target:dueTo:attempt:)`` in array order: the first answer other
 ///    than ``RetryDecision/doNotRetry`` wins, and the whole chain runs again from step 1.
+/// 7. ``didFinish(_:target:)``, in array order, once per call, with the result its caller gets.
+///
+/// Every hook can tell which call and which attempt it sees from ``CallContext/current``.
 ///
 /// ```swift
 /// struct AppVersionPlugin: PluginType {
@@ -48,6 +51,21 @@ public protocol PluginType: Sendable {
     /// Decides whether a failed call is sent again; `attempt` is 1 for the first attempt.
     func retry(_ request: URLRequest, target: any TargetType, dueTo error: CourierError, attempt: Int) async
         -> RetryDecision
+
+    /// Called exactly once per call, with the result its caller gets: after every retry and
+    /// token refresh, for real and stubbed calls alike, so it never sees an attempt that was
+    /// sent again.
+    ///
+    /// It also runs for a call that ends before anything was sent (a `prepare` threw), and for
+    /// a call that was cancelled (``CourierError/cancelled``) or passed its deadline
+    /// (`.underlying(URLError(.timedOut), nil)`, ``CourierError/isTimeout``), with that error:
+    /// the attempt that was running gets a moment to wind down first, so its `didReceive` and
+    /// `process` usually come before, but one that ignores cancellation is not waited for.
+    /// A success is the response as `process` left it; for `request(_:as:)`, a payload that did
+    /// not decode is already the failure. It runs before the caller gets the result (before a
+    /// completion handler, before a progress stream ends). ``CallContext/current`` names the
+    /// call and its last attempt.
+    func didFinish(_ result: Result<Response, CourierError>, target: any TargetType)
 }
 
 extension PluginType {
@@ -69,4 +87,7 @@ extension PluginType {
     public func retry(_ request: URLRequest, target: any TargetType, dueTo error: CourierError, attempt: Int) async
         -> RetryDecision
     { .doNotRetry }
+
+    /// Does nothing.
+    public func didFinish(_ result: Result<Response, CourierError>, target: any TargetType) {}
 }

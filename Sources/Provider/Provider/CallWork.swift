@@ -1,12 +1,26 @@
 import Foundation
+import Synchronization
 
-/// A call's `accept` closure, handed to the task that runs the call's work.
+/// A call's `accept` closure, handed to the task that runs the call's work, and the number of the
+/// attempt that work has reached.
 ///
 /// It need not be `Sendable` (a decoding closure captures its output type, a metatype Swift does
-/// not count as `Sendable`): only that task calls it, one response after another, and the caller
-/// calls it again, if at all, only after that task handed over its result.
-struct CallWork: @unchecked Sendable {
+/// not count as `Sendable`): only that task calls `accept`, one response after another, and the
+/// caller calls it again, if at all, only after that task handed over its result.
+final class CallWork: @unchecked Sendable {
     let accept: (Response) throws(CourierError) -> Void
+    private let attempt = Atomic<Int>(1)
+
+    init(accept: @escaping (Response) throws(CourierError) -> Void) {
+        self.accept = accept
+    }
+
+    /// The attempt the work runs now, or ran last; written by the work, read by the caller when
+    /// the call ends (a late retry of work that was let go may still move it on).
+    var lastAttempt: Int {
+        get { attempt.load(ordering: .acquiring) }
+        set { attempt.store(newValue, ordering: .releasing) }
+    }
 }
 
 /// The decoded output of a call, written by the call's work and read by the caller after the work

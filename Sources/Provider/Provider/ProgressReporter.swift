@@ -44,13 +44,15 @@ final class ProgressReporter: Sendable {
         }
     }
 
-    /// Passes on the final step, with `response` and the last byte counts; later steps are dropped.
-    func finish(with response: Response) {
+    /// Passes on the final step, with `response` and the last byte counts, to `last` when given
+    /// (a stream that adds a decoded value to it) and to the reporter's block otherwise; later
+    /// steps are dropped.
+    func finish(with response: Response, to last: ((ProgressResponse) -> Void)? = nil) {
         state.withLock { state in
             guard !state.finished else { return }
             state.finished = true
             state.fraction = 1
-            deliver(ProgressResponse(progress: state.last, response: response))
+            (last ?? deliver)(ProgressResponse(progress: state.last, response: response))
         }
     }
 }

@@ -27,6 +27,10 @@ public struct TransferProgress: Sendable, Equatable {
 /// is dropped); the last one has ``completed`` set, ``progress`` 1.0, the ``response`` and the
 /// last byte counts, and nothing follows it.
 ///
+/// A stubbed answer (a provider's `stubClosure`, or CourierTesting's `StubTransport`) reports
+/// a few growing steps before the last one, as a real transfer does: the upload's body for an
+/// upload, the response body otherwise.
+///
 /// ```swift
 /// for try await step in provider.requestWithProgress(.upload(photo)) {
 ///     print(step.completed ? "done: \(step.response!.statusCode)" : "\(Int(step.progress * 100)) %")

@@ -55,37 +55,75 @@ extension Provider {
     ) async -> Result<Response, CourierError> {
         let endpoint = endpointClosure(target)
         let work = CallWork(accept: accept)
-        return await Deadline.run(within: deadline(for: target, task: endpoint.task)) {
-            await self.attempts(for: target, endpoint: endpoint, progress: progress, accept: work.accept)
+        let context = CallContext.start()
+        return await CallContext.$bound.withValue(context) {
+            let result = await Deadline.run(within: deadline(for: target, task: endpoint.task)) {
+                await self.attempts(for: target, endpoint: endpoint, progress: progress, work: work)
+            }
+            // Once per call, with what the caller gets, whichever of the work, the deadline and a
+            // cancellation ended it.
+            let last = work.lastAttempt
+            if last == 1 {
+                for plugin in plugins { plugin.didFinish(result, target: target) }
+            } else {
+                CallContext.$bound.withValue(context.at(attempt: last)) {
+                    for plugin in plugins { plugin.didFinish(result, target: target) }
+                }
+            }
+            return result
         }
     }
 
-    /// Every attempt of a call: the first, and each retry a plugin asks for.
+    /// Every attempt of a call: the first, and each retry a plugin asks for, each with its own
+    /// ``CallContext``.
     private func attempts(
-        for target: Target, endpoint: Endpoint, progress: ProgressBlock?,
-        accept: (Response) throws(CourierError) -> Void
+        for target: Target, endpoint: Endpoint, progress: ProgressBlock?, work: CallWork
     ) async -> Result<Response, CourierError> {
         var attempt = 1
         while true {
-            let outcome = await attemptOnce(target, endpoint: endpoint, progress: progress, accept: accept)
-            guard case .failure(let error) = outcome.result, let request = outcome.request,
-                attempt < options.maximumAttempts, !error.isCancelled
-            else { return outcome.result }
-            if Task.isCancelled { return .failure(Deadline.stopped) }
-
-            switch await retryDecision(for: request, target: target, error: error, attempt: attempt) {
-            case .doNotRetry:
-                return outcome.result
-            case .retry:
-                break
-            case .retryAfter(let seconds):
-                do {
-                    try await WaitTime.sleep(seconds)
-                } catch {
-                    return .failure(Deadline.stopped)
+            let round: Round
+            if attempt == 1 {
+                // The call's own context says attempt 1 already.
+                round = await attemptAndDecide(attempt, target, endpoint: endpoint, progress: progress, work: work)
+            } else {
+                let context = CallContext.current?.at(attempt: attempt)
+                round = await CallContext.$bound.withValue(context) {
+                    await attemptAndDecide(attempt, target, endpoint: endpoint, progress: progress, work: work)
                 }
             }
-            attempt += 1
+            switch round {
+            case .finished(let result):
+                return result
+            case .again:
+                attempt += 1
+                work.lastAttempt = attempt
+            }
+        }
+    }
+
+    /// One attempt, then whether the plugins send the call again (after any wait they ask for).
+    @inline(__always)
+    private func attemptAndDecide(
+        _ attempt: Int, _ target: Target, endpoint: Endpoint, progress: ProgressBlock?, work: CallWork
+    ) async -> Round {
+        let outcome = await attemptOnce(target, endpoint: endpoint, progress: progress, accept: work.accept)
+        guard case .failure(let error) = outcome.result, let request = outcome.request,
+            attempt < options.maximumAttempts, !error.isCancelled
+        else { return .finished(outcome.result) }
+        if Task.isCancelled { return .finished(.failure(Deadline.stopped)) }
+
+        switch await retryDecision(for: request, target: target, error: error, attempt: attempt) {
+        case .doNotRetry:
+            return .finished(outcome.result)
+        case .retry:
+            return .again
+        case .retryAfter(let seconds):
+            do {
+                try await WaitTime.sleep(seconds)
+            } catch {
+                return .finished(.failure(Deadline.stopped))
+            }
+            return .again
         }
     }
 
@@ -173,39 +211,12 @@ extension Provider {
         case .never:
             result = await sendOverTransport(request, task: endpoint.task, progress: progress)
         case .immediate:
-            result = stubbedResponse(endpoint, request: request)
-                .flatMap { finishStubbedTransfer($0, task: endpoint.task) }
+            result = await stubbedExchange(request, endpoint: endpoint, target: target, delay: nil, progress: progress)
         case .delayed(let seconds):
-            do {
-                try await WaitTime.sleep(seconds)
-            } catch {
-                return .failure(Deadline.stopped)
-            }
-            result = stubbedResponse(endpoint, request: request)
-                .flatMap { finishStubbedTransfer($0, task: endpoint.task) }
+            result = await stubbedExchange(
+                request, endpoint: endpoint, target: target, delay: seconds, progress: progress)
         }
         return result.flatMap { classify($0, target: target) }
-    }
-
-    private func classify(_ response: Response, target: Target) -> Result<Response, CourierError> {
-        if options.sessionExpiredStatusCodes.contains(response.statusCode) {
-            return .failure(.sessionExpired(response))
-        }
-        guard target.validationType.accepts(response.statusCode) else { return .failure(.statusCode(response)) }
-        return .success(response)
-    }
-
-    private func stubbedResponse(_ endpoint: Endpoint, request: URLRequest) -> Result<Response, CourierError> {
-        let url = request.url ?? URL(fileURLWithPath: "/")
-        switch endpoint.sampleResponseClosure() {
-        case .networkResponse(let statusCode, let data):
-            let head = ResponseHead(url: url, statusCode: statusCode, version: "HTTP/1.1", fields: [])
-            return .success(Response(statusCode: statusCode, data: data, request: request, head: head))
-        case .response(let http, let data):
-            return .success(Response(statusCode: http.statusCode, data: data, request: request, response: http))
-        case .networkError(let error):
-            return .failure(Self.courierError(error))
-        }
     }
 
     /// Step 3 over the network: the body made ready (a large multipart body goes to a temporary
@@ -255,24 +266,6 @@ extension Provider {
         }
         return answer
     }
-
-    private func retryDecision(for request: URLRequest, target: Target, error: CourierError, attempt: Int) async
-        -> RetryDecision
-    {
-        for plugin in plugins {
-            let decision = await plugin.retry(request, target: target, dueTo: error, attempt: attempt)
-            if decision != .doNotRetry { return decision }
-        }
-        return .doNotRetry
-    }
-
-    /// Any error as a ``CourierError``: cancellations become ``CourierError/cancelled``, a
-    /// `CourierError` stays as it is, anything else is `.underlying(error, nil)`.
-    static func courierError(_ error: any Error) -> CourierError {
-        if let courierError = error as? CourierError { return courierError }
-        if error is CancellationError || (error as? URLError)?.code == .cancelled { return Deadline.stopped }
-        return .underlying(error, nil)
-    }
 }
 
 /// One attempt's result, and the request it sent (for the plugins' `retry`); `request` is `nil`
@@ -281,4 +274,10 @@ extension Provider {
 private struct Attempt {
     var request: URLRequest?
     var result: Result<Response, CourierError>
+}
+
+/// How one attempt ended: the call's result, or a retry.
+private enum Round {
+    case finished(Result<Response, CourierError>)
+    case again
 }

@@ -48,7 +48,11 @@ public final class Provider<Target: TargetType>: Sendable {
     /// - Parameters:
     ///   - endpointClosure: maps a target to an endpoint; ``defaultEndpointMapping(for:)`` by default.
     ///   - requestClosure: turns an endpoint into a request; ``defaultRequestMapping(for:)`` by default.
-    ///   - stubClosure: chooses stubbing per target; ``neverStub(_:)`` by default.
+    ///   - stubClosure: chooses stubbing per target; ``neverStub(_:)`` by default. A call it
+    ///     stubs is answered from the target's sample response and never reaches `transport`;
+    ///     with a transport that answers from a test's stubs (CourierTesting's `StubTransport`)
+    ///     that would silently ignore them, so such a call fails with
+    ///     ``CourierError/requestMapping(_:)`` saying so: use one or the other.
     ///   - callbackQueue: where completion handlers run; `nil` (the default) runs them on the
     ///     task that finished the call, which works in a command-line program with no main run loop.
     ///   - transport: sends real requests; a new ``URLSessionTransport`` by default.

@@ -46,16 +46,29 @@ public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
         self.request = request
         self.head = ResponseHead(statusCode: statusCode, response: response)
         self.fileURL = fileURL
+        self.envelopeGap = nil
     }
 
     let head: ResponseHead
+    /// What an envelope could not find in this body, for the description of the error it threw;
+    /// not part of equality.
+    let envelopeGap: EnvelopeGap?
 
-    init(statusCode: Int, data: Data, request: URLRequest?, head: ResponseHead, fileURL: URL? = nil) {
+    init(
+        statusCode: Int, data: Data, request: URLRequest?, head: ResponseHead, fileURL: URL? = nil,
+        envelopeGap: EnvelopeGap? = nil
+    ) {
         self.statusCode = statusCode
         self.data = data
         self.request = request
         self.head = head
         self.fileURL = fileURL
+        self.envelopeGap = envelopeGap
+    }
+
+    /// The same response, noting what an envelope could not find in it.
+    func noting(_ gap: EnvelopeGap) -> Response {
+        Response(statusCode: statusCode, data: data, request: request, head: head, fileURL: fileURL, envelopeGap: gap)
     }
 
     /// Two responses are equal when status, body and HTTP response are.

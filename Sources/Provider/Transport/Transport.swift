@@ -113,7 +113,7 @@ public struct TransportResponse: Sendable {
     /// ``statusCode`` and ``value(forHTTPHeaderField:)`` never need it.
     ///
     /// On Linux, `HTTPURLResponse`'s initializer is the most expensive step of a call that only
-    /// reads the status and the body; this is how ``HTTP1Transport`` avoids it, and any transport
+    /// reads the status and the body; this is how `HTTP1Transport` avoids it, and any transport
     /// can do the same.
     ///
     /// - Parameters:

@@ -99,7 +99,7 @@ public struct StubAnswer: Sendable {
     /// The transport fails as a request that ran out of time does: `URLError(.timedOut)`.
     public static var timedOut: StubAnswer { .failure(URLError(.timedOut)) }
 
-    /// The same answer, given `seconds` after the request arrives.
+    /// The same answer, given `seconds` after the request arrives (its progress steps too).
     ///
     /// The wait ends early when the caller's task is cancelled, and the call then fails with
     /// `CancellationError`, as a real transport does. A negative or NaN delay is no delay.
@@ -118,7 +118,14 @@ public struct StubAnswer: Sendable {
         case .failure(let error):
             throw error
         case .response(let status, let headers, let body):
-            return try HTTPResponses.make(for: request, status: status, headers: headers, body: body)
+            let response = try HTTPResponses.make(for: request, status: status, headers: headers, body: body)
+            // A few growing steps, as a real transfer reports, so progress UI can be tested offline.
+            if let progress = request.progress {
+                let upload = StubbedProgress.uploadSource(of: request.kind)
+                let total = StubbedProgress.total(of: upload, responseBytes: body.count)
+                for step in StubbedProgress.steps(total: total) { progress(step) }
+            }
+            return response
         }
     }
 }

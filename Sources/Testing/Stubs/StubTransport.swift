@@ -25,8 +25,12 @@ import Foundation
 /// }
 /// ```
 ///
-/// - Leave the provider's `stubClosure` at its default (`neverStub`): a call stubbed from the
-///   target's `sampleData` never reaches any transport.
+/// - Leave the provider's `stubClosure` at its default (`neverStub`): a call the provider stubs
+///   from the target's `sampleData` would never reach this transport, so instead it fails with
+///   `CourierError.requestMapping`, whose message says so. Use ``StubAnswer/delayed(by:)`` for a
+///   delay and ``StubAnswer/sampleData(of:status:headers:)`` to answer with the sample.
+/// - Every response reports a few growing progress steps before it is returned (the upload's
+///   body for an upload, the response body otherwise), so progress UI can be tested offline.
 /// - A request is answered by the **newest** stub that matches it, so a test can override a
 ///   stub that a shared helper registered.
 /// - A stub with several answers gives them to successive matching calls, then repeats the
@@ -192,3 +196,7 @@ public struct PendingStub: Sendable {
         respond(.failure(error))
     }
 }
+
+/// A provider does not stub a call from `sampleData` in front of a `StubTransport`: it fails the
+/// call and says why.
+extension StubTransport: StubAnsweringTransport {}

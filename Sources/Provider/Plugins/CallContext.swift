@@ -1,0 +1,65 @@
+import Foundation
+import Synchronization
+
+/// Which call, and which attempt of it, a plugin hook is looking at.
+///
+/// The provider sets it for the whole of every call, stubbed or not, so every hook of
+/// ``PluginType`` can read it without a change to the Moya-shaped signatures:
+///
+/// ```swift
+/// struct AttemptLogger: PluginType {
+///     func willSend(_ request: URLRequest, target: any TargetType) {
+///         guard let call = CallContext.current else { return }
+///         print("call", call.id, "attempt", call.attempt, request.url?.path ?? "")
+///     }
+/// }
+/// ```
+///
+/// It is `nil` outside a provider's call (a plugin driven by hand in a test). Work a hook starts
+/// in a `Task` of its own inherits it; work it hands to a `DispatchQueue` does not, so read it first.
+public struct CallContext: Sendable, Hashable {
+    /// Identifies the call among every call of the process: the attempts of one call share it, and
+    /// no two calls have the same one.
+    public let id: UInt64
+    /// The attempt the hook belongs to: 1 for the first, 2 for the first retry, and so on. In
+    /// ``PluginType/didFinish(_:target:)``, the last attempt that ran.
+    public let attempt: Int
+    /// When the call started (before its first `prepare`), on the clock that measures durations.
+    public let startedAt: ContinuousClock.Instant
+    /// How the current attempt's exchange went over the network, when the transport measured it;
+    /// `nil` before the transport answered, for stubbed calls, and for transports that do not
+    /// measure.
+    public let timings: CallTimings?
+
+    /// The context of the call the current task runs, if any.
+    public static var current: CallContext? { bound }
+
+    /// Set only by the provider's pipeline, so that a plugin cannot pass another call's context off
+    /// as its own.
+    @TaskLocal static var bound: CallContext?
+
+    private static let lastID = Atomic<UInt64>(0)
+
+    /// The context of a new call, at its first attempt.
+    static func start() -> CallContext {
+        let id = lastID.wrappingAdd(1, ordering: .relaxed).newValue
+        return CallContext(id: id, attempt: 1, startedAt: .now, timings: nil)
+    }
+
+    private init(id: UInt64, attempt: Int, startedAt: ContinuousClock.Instant, timings: CallTimings?) {
+        self.id = id
+        self.attempt = attempt
+        self.startedAt = startedAt
+        self.timings = timings
+    }
+
+    /// The same call at `attempt`, with no timings yet.
+    func at(attempt: Int) -> CallContext {
+        CallContext(id: id, attempt: attempt, startedAt: startedAt, timings: nil)
+    }
+
+    /// The same attempt with the timings its transport measured.
+    func with(_ timings: CallTimings?) -> CallContext {
+        CallContext(id: id, attempt: attempt, startedAt: startedAt, timings: timings)
+    }
+}

@@ -1,0 +1,145 @@
+#if os(Linux)
+    import Foundation
+    import Glibc
+    import Testing
+
+    @testable import Courier
+    @testable import CourierHTTP1
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    /// A resolver that answers every name with the same addresses.
+    private struct FixedResolver: HostResolver {
+        let answer: [SocketAddress]
+        func addresses(host: String, port: Int) async throws -> [SocketAddress] { answer }
+    }
+
+    /// A resolver whose lookups never end, until cancelled (as a DNS server that does not answer).
+    private struct SilentResolver: HostResolver {
+        func addresses(host: String, port: Int) async throws -> [SocketAddress] {
+            let (stream, continuation) = AsyncStream<Void>.makeStream()
+            _ = continuation
+            for await _ in stream {}
+            throw CancellationError()
+        }
+    }
+
+    /// A loopback port whose accept queue is full: a connect to it hangs (the kernel drops the
+    /// handshake), as to a host that does not answer.
+    private final class HangingListener {
+        let port: Int
+        private var fds: [Int32] = []
+
+        init() throws {
+            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+            fds.append(listener)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let listening = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(listener, $0, length) == 0 && listen(listener, 0) == 0
+                        && getsockname(listener, $0, &length) == 0
+                }
+            }
+            guard listening else { throw POSIXError(.EADDRINUSE) }
+            port = Int(UInt16(bigEndian: address.sin_port))
+            // Blocking: returns once this connection fills the queue.
+            let filler = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            fds.append(filler)
+            guard let target = SocketAddress.numeric(host: "127.0.0.1", port: port),
+                target.withSockAddr({ connect(filler, $0, $1) }) == 0
+            else { throw POSIXError(.ECONNREFUSED) }
+        }
+
+        deinit { for fd in fds { close(fd) } }
+    }
+
+    @Suite("Native transport: name resolution and connecting", .enabled(if: HTTP1Transport.isAvailable))
+    struct NativeConnectTests {
+        private typealias Server = NativeTestServer
+
+        private func get(_ url: URL, timeout: TimeInterval = 10, with transport: HTTP1Transport) async throws
+            -> TransportResponse
+        {
+            var request = URLRequest(url: url)
+            request.timeoutInterval = timeout
+            return try await transport.send(TransportRequest(urlRequest: request))
+        }
+
+        @Test("a host whose first address hangs is reached through the next, well before the timeout")
+        func deadFirstAddress() async throws {
+            let server = try Server { _ in .send(Server.response(body: "reached")) }
+            defer { server.stop() }
+            let hanging = try HangingListener()
+            let dead = try #require(SocketAddress.numeric(host: "127.0.0.1", port: hanging.port))
+            let live = try #require(SocketAddress.numeric(host: "127.0.0.1", port: server.port))
+            let transport = HTTP1Transport(
+                options: .init(), fallback: nil, eventLoops: .shared, resolver: FixedResolver(answer: [dead, live]))
+            let started = ContinuousClock.now
+            let url = try #require(URL(string: "http://courier.test:\(server.port)/"))
+            let response = try await get(url, timeout: 10, with: transport)
+            #expect(String(decoding: response.data, as: UTF8.self) == "reached")
+            #expect(ContinuousClock.now - started < .seconds(3 * NativeTiming.slack))
+        }
+
+        @Test("an address that refuses, then one that answers (TEST-NET first, as a dead host)")
+        func refusingFirstAddress() async throws {
+            let server = try Server { _ in .send(Server.response(body: "reached")) }
+            defer { server.stop() }
+            let unreachable = try #require(SocketAddress.numeric(host: "192.0.2.1", port: server.port))
+            let live = try #require(SocketAddress.numeric(host: "127.0.0.1", port: server.port))
+            let transport = HTTP1Transport(
+                options: .init(), fallback: nil, eventLoops: .shared,
+                resolver: FixedResolver(answer: [unreachable, live]))
+            let started = ContinuousClock.now
+            let url = try #require(URL(string: "http://courier.test:\(server.port)/"))
+            let response = try await get(url, timeout: 10, with: transport)
+            #expect(String(decoding: response.data, as: UTF8.self) == "reached")
+            #expect(ContinuousClock.now - started < .seconds(3 * NativeTiming.slack))
+        }
+
+        @Test("a lookup that never answers ends with URLError(.timedOut) at the request's timeout")
+        func lookupDeadline() async throws {
+            let transport = HTTP1Transport(
+                options: .init(), fallback: nil, eventLoops: .shared, resolver: SilentResolver())
+            let url = try #require(URL(string: "http://silent.test:8080/"))
+            let started = ContinuousClock.now
+            await #expect {
+                _ = try await get(url, timeout: 0.3, with: transport)
+            } throws: { error in
+                (error as? URLError)?.code == .timedOut
+            }
+            #expect(ContinuousClock.now - started < .seconds(5 * NativeTiming.slack))
+        }
+
+        @Test("numeric hosts are parsed without a lookup, IPv6 in brackets too")
+        func numericHosts() throws {
+            let v4 = try #require(SocketAddress.numeric(host: "127.0.0.1", port: 80))
+            #expect(v4.family == AF_INET)
+            let v6 = try #require(SocketAddress.numeric(host: "[::1]", port: 80))
+            #expect(v6.family == AF_INET6)
+            #expect(SocketAddress.numeric(host: "::1", port: 80)?.family == AF_INET6)
+            #expect(SocketAddress.numeric(host: "localhost", port: 80) == nil)
+            #expect(SocketAddress.numeric(host: "127.0.0.1", port: 70_000) == nil)
+        }
+
+        @Test("the system resolver answers a name from /etc/hosts, off the caller's thread")
+        func systemResolver() async throws {
+            let addresses = try await SystemHostResolver().addresses(host: "localhost", port: 80)
+            #expect(!addresses.isEmpty)
+        }
+
+        @Test("a cancelled lookup returns at once with CancellationError; its answer is dropped")
+        func cancelledLookup() async throws {
+            let lookup = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                return try await SystemHostResolver().addresses(host: "localhost", port: 80)
+            }
+            await #expect(throws: CancellationError.self) { try await lookup.value }
+        }
+    }
+#endif

@@ -32,6 +32,11 @@ Routes (any method):
   /trickle-body            head at once (Content-Length: 100000), then the body 1 byte a second
   /hang                    reads the request and never answers (a refresh endpoint that hangs)
   /pager?page=N            200 shop envelope, always {"current":1,"pages":10^12,"records":[…]}
+  /early-answer?linger=1   413 with Connection: close as soon as the head is read, the request
+                           body never read; then closes at once (the kernel resets the
+                           connection over the unread body) or, with linger=1, shuts its side and
+                           reads and drops what comes for up to 10 s before closing (a lingering
+                           close): the 413 is the answer either way (RFC 9112 §9.5)
 
 Every trickle and endless route stops when the client goes away.
 """
@@ -154,6 +159,9 @@ class Handler(socketserver.BaseRequestHandler):
                 if " /seen?" not in request_line:
                     with LOCK:
                         SEEN_LINES.extend(lines)
+                if " /early-answer" in request_line:
+                    self.early_answer(request_line)
+                    return
                 self.read_body(headers)
                 if not self.route(request_line):
                     return
@@ -232,6 +240,21 @@ class Handler(socketserver.BaseRequestHandler):
         else:
             self.send(response("404 Not Found", b"no such route"))
         return True
+
+    def early_answer(self, request_line: str) -> None:
+        """Answers before reading the body, then closes, lingering or not."""
+        self.send(response("413 Content Too Large", b"too large", [("Connection", "close")]))
+        if "linger=1" not in request_line:
+            return
+        self.request.shutdown(socket.SHUT_WR)
+        self.request.settimeout(1)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                if not self.request.recv(65536):
+                    return
+            except socket.timeout:
+                continue
 
     def count(self, name: str) -> None:
         with LOCK:

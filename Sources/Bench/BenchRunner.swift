@@ -159,7 +159,7 @@ struct BenchRunner {
             let figures = await bench.run(width: width)
             let raw = figures.perSecond[.rawURLSession] ?? .nan
             let rawCPU = figures.cpuMicrosPerRequest[.rawURLSession] ?? .nan
-            for client in [NativeTransportBench.Client.native, .courierNative, .nativeWithoutBusyPoll] {
+            for client in [NativeTransportBench.Client.native, .courierNative] {
                 guard let perSecond = figures.perSecond[client] else { continue }
                 let cpu = figures.cpuMicrosPerRequest[client] ?? .nan
                 report.rows.append(
@@ -171,12 +171,7 @@ struct BenchRunner {
                     Row(
                         "  same, CPU µs per request (whole process)", format(cpu), format(rawCPU), format(cpu / rawCPU),
                         "-"))
-                let key =
-                    switch client {
-                    case .native: "native"
-                    case .courierNative: "native_provider"
-                    default: "native_no_busy_poll"
-                    }
+                let key = client == .native ? "native" : "native_provider"
                 report.figures["\(key).\(width).rps"] = perSecond
                 report.figures["\(key).\(width).ratio"] = figures.ratio(client)
                 report.figures["\(key).\(width).cpu_us"] = cpu

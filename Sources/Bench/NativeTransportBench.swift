@@ -15,8 +15,6 @@ struct NativeTransportBench {
     enum Client: String {
         case rawURLSession = "raw URLSession"
         case native = "HTTP1Transport"
-        /// With ``HTTP1Transport/Options/inlineBusyPoll`` at `0`: what busy-polling changes.
-        case nativeWithoutBusyPoll = "HTTP1Transport, busy-poll off"
         case courierNative = "Courier + RoutingTransport"
     }
 
@@ -47,25 +45,14 @@ struct NativeTransportBench {
         let rawSession = URLSession(configuration: .default)
         let options = HTTP1Transport.Options(maximumConnectionsPerHost: max(32, width))
         let native = HTTP1Transport(options: options)
-        var sleeping = options
-        sleeping.inlineBusyPoll = 0
-        let nativeSleeping = HTTP1Transport(options: sleeping)
         let provider = Provider<LiveBench.Target>(transport: RoutingTransport(nativeOptions: options))
         let target = LiveBench.Target(url: url)
         let url = url
-        var calls: [(Client, @Sendable () async throws -> Void)] = [
+        let calls: [(Client, @Sendable () async throws -> Void)] = [
             (.rawURLSession, { try await LiveBench.rawGET(rawSession, url) }),
             (.native, { try Self.expectOK(await native.send(TransportRequest(urlRequest: URLRequest(url: url)))) }),
             (.courierNative, { _ = try await provider.request(target) }),
         ]
-        if width == 1 {
-            // Calls that overlap never wait inline, so busy-polling matters only here.
-            calls.append(
-                (
-                    .nativeWithoutBusyPoll,
-                    { try Self.expectOK(await nativeSleeping.send(TransportRequest(urlRequest: URLRequest(url: url)))) }
-                ))
-        }
         var samples: [Client: [Double]] = [:]
         var cpu: [Client: [Double]] = [:]
         var failures = 0

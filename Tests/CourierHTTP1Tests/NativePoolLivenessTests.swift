@@ -40,6 +40,34 @@
             }
         }
 
+        @Test("stray bytes on a pooled connection make the client close it, with no request to notice")
+        func strayBytesClosePooledConnection() async throws {
+            let server = try Server { _ in
+                .sendWithExtra(Server.response(body: "answer"), extra: Server.response(body: "stale"))
+            }
+            defer { server.stop() }
+            let transport = HTTP1Transport()
+            let answer = try await transport.send(TransportRequest(urlRequest: URLRequest(url: server.url)))
+            #expect(String(decoding: answer.data, as: UTF8.self) == "answer")
+            // The event loop reads the stale answer on the idle pooled connection and closes it;
+            // the server sees that close. The sleep only bounds a hang.
+            let closed = await withTaskGroup(of: Bool.self) { group in
+                group.addTask {
+                    for await event in server.events {
+                        if case .clientClosed(0) = event { return true }
+                    }
+                    return false
+                }
+                group.addTask {
+                    try? await Task.sleep(nanoseconds: UInt64(5 * NativeTiming.slack * 1e9))
+                    return false
+                }
+                defer { group.cancelAll() }
+                return await group.next() ?? false
+            }
+            #expect(closed)
+        }
+
         @Test("the check: a quiet socket passes; bytes waiting, a half-close or a reset peer do not")
         func idleConnectionCheck() throws {
             func pair() throws -> (Int32, Int32) {

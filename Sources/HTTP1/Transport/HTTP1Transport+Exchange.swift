@@ -57,7 +57,7 @@
                 isResponseToHEAD: method == "HEAD",
                 limits: HTTPResponseParser.Limits(
                     maximumHeaderBytes: options.maximumHeaderBytes, maximumHeaderCount: options.maximumHeaderCount),
-                file: download?.fd,
+                file: nil,
                 maximumSize: download == nil ? options.maximumResponseSize : options.maximumDownloadSize,
                 progress: isUpload ? nil : progress,
                 timeout: timeout)
@@ -68,7 +68,7 @@
                 do {
                     let received = try await attempt(
                         head: head, body: body, key: key, target: target, expectation: expectation,
-                        uploadProgress: isUpload ? progress : nil, fresh: fresh, loop: loop)
+                        uploadProgress: isUpload ? progress : nil, download: download?.fd, fresh: fresh, loop: loop)
                     return Exchanged(head: received.head, body: received.body, file: download?.url)
                 } catch is RetryableFailure where !fresh && Self.idempotentMethods.contains(method) {
                     // The pooled connection had been closed by the server: once more on a new one.
@@ -89,27 +89,19 @@
             }
         }
 
-        /// How the task may wait for its response on its own thread: for `wait`, never beyond the
-        /// request's own `timeout`, busy-polling for `busyPoll` of it, when the exchange is the
-        /// transport's only one `inFlight`; `nil` otherwise (other exchanges may need the thread,
-        /// and the loop serves many at once best) or when `wait` is `0`.
-        static func inlineWait(inFlight: Int, wait: TimeInterval, busyPoll: TimeInterval, timeout: UInt64?)
-            -> InlineWait?
-        {
-            guard inFlight == 1, let budget = MonotonicClock.nanoseconds(wait) else { return nil }
-            let capped = min(budget, timeout ?? budget)
-            return InlineWait(budget: capped, busyPoll: min(MonotonicClock.nanoseconds(busyPoll) ?? 0, capped))
-        }
-
         /// A pooled connection that the server had closed before this request reached it.
         private struct RetryableFailure: Error {}
 
         private func attempt(
             head: [UInt8], body: Body, key: HTTP1ConnectionPool.Key, target: HTTPRequestSerializer.Target,
-            expectation: ResponseExpectation, uploadProgress: (@Sendable (TransferProgress) -> Void)?, fresh: Bool,
+            expectation: ResponseExpectation, uploadProgress: (@Sendable (TransferProgress) -> Void)?, download: Int32?,
+            fresh: Bool,
             loop: EventLoop
         ) async throws -> ReceivedResponse {
             let relay = CancellationRelay()
+            let sink = download.map(DownloadSink.init(fd:))
+            var expectation = expectation
+            expectation.file = sink
             return try await withTaskCancellationHandler {
                 let lease = try await pool.acquire(key, fresh: fresh)
                 let connection: HTTP1Connection
@@ -133,16 +125,18 @@
                 defer { counters.leave() }
                 do {
                     try Task.checkCancellation()
-                    let inline = Self.inlineWait(
-                        inFlight: counters.inFlight, wait: options.inlineResponseWait,
-                        busyPoll: options.inlineBusyPoll, timeout: expectation.timeout)
-                    try connection.expect(expectation, readsInline: inline != nil)
+                    try connection.expect(expectation)
                     try await Self.write(head: head, body: body, to: connection, progress: uploadProgress)
-                    let received = try await connection.response(inline: inline, counters: counters)
+                    let received = try await connection.response()
+                    // The file is whole only once its queue wrote everything; until then the
+                    // connection stays this call's, so a failing write can only end this call.
+                    try await sink?.finish()
                     pool.release(connection, reusable: received.reusable)
                     return received
                 } catch {
                     pool.release(connection, reusable: false)
+                    // Nothing of this attempt may reach the file after it is truncated for a retry.
+                    try? await sink?.finish()
                     if reused, (error as? ConnectionFailure) == .closedBeforeResponse, !Task.isCancelled {
                         throw RetryableFailure()
                     }
@@ -183,24 +177,27 @@
             let total = body.length
             switch body {
             case .none:
-                try await connection.write(head)
+                try await connection.write(head, endsRequest: true)
             case .bytes(let data) where data.count <= coalescedBodyLimit:
                 var bytes = head
                 bytes.append(contentsOf: data)
-                try await connection.write(bytes)
+                try await connection.write(bytes, endsRequest: true)
                 progress?(TransferProgress(completedUnitCount: total, totalUnitCount: total))
             case .bytes(let data):
-                try await connection.write(head)
+                // An answer before the whole body (a 413, say) ends the writing: it is the response.
+                guard try await connection.write(head) else { return }
                 var sent = data.startIndex
                 while sent < data.endIndex {
                     let end = min(data.endIndex, sent + pieceSize)
-                    try await connection.write(data[sent..<end])
+                    guard try await connection.write(data[sent..<end], endsRequest: end == data.endIndex) else {
+                        return
+                    }
                     sent = end
                     progress?(
                         TransferProgress(completedUnitCount: Int64(sent - data.startIndex), totalUnitCount: total))
                 }
             case .file(let url, let length):
-                try await connection.write(head)
+                guard try await connection.write(head, endsRequest: length == 0) else { return }
                 try await writeFile(url, length: length, to: connection, progress: progress)
             }
         }
@@ -225,7 +222,8 @@
                     throw URLError(
                         .cannotOpenFile, userInfo: userInfo("The upload file changed while it was sent", url))
                 }
-                try await connection.write(piece[0..<count])
+                let isLast = sent + Int64(count) == length
+                guard try await connection.write(piece[0..<count], endsRequest: isLast) else { return }
                 sent += Int64(count)
                 progress?(TransferProgress(completedUnitCount: sent, totalUnitCount: length))
             }
@@ -265,6 +263,10 @@
                     userInfo: userInfo("Could not connect to the server: \(message)", url))
             case .fileWriteFailed(let code):
                 return URLError(.cannotWriteToFile, userInfo: userInfo(String(cString: strerror(code)), url))
+            case .outOfStep(let state, let event):
+                return URLError(
+                    .networkConnectionLost,
+                    userInfo: userInfo("The connection got out of step (\(event) while \(state))", url))
             }
         }
 
@@ -275,26 +277,4 @@
         }
     }
 
-    /// Closes the connection of a call when its task is cancelled, whichever step the call is at.
-    final class CancellationRelay: Sendable {
-        private let state = LockedState<(cancelled: Bool, connection: HTTP1Connection?)>((false, nil))
-
-        /// Follows `connection` from now on; closes it at once if the call was cancelled already.
-        func attach(_ connection: HTTP1Connection) {
-            let cancelled = state.withLock { state in
-                state.connection = connection
-                return state.cancelled
-            }
-            if cancelled { connection.close(because: CancellationError()) }
-        }
-
-        /// Closes the followed connection, and any attached later.
-        func cancel() {
-            let connection = state.withLock { state in
-                state.cancelled = true
-                return state.connection
-            }
-            connection?.close(because: CancellationError())
-        }
-    }
 #endif

@@ -49,35 +49,24 @@ extension HTTP1Transport {
         public var maximumHeaderCount: Int
         /// The `User-Agent` sent when the request has none; `"Courier"` by default.
         public var userAgent: String
-        /// How long, in seconds, a request that is the transport's only one in flight waits for
-        /// its response on the calling thread (``inlineBusyPoll``, then blocked in `poll` on its
-        /// socket) before the event loop takes over; `0.001` by default, `0` to always hand over
-        /// at once.
-        ///
-        /// A response that comes within it reaches the task without a thread hand-off, which
-        /// saves a thread wake-up per request (10–30 % of a sequential request's time on
-        /// loopback, in docs/BENCHMARKS.md). While it waits, that thread of the cooperative pool
-        /// runs nothing else, so the wait is short, never longer than the request's timeout, and
-        /// only for a request that was the transport's only one in flight when it was written.
-        public var inlineResponseWait: TimeInterval
-        /// How long, in seconds, an inline wait (``inlineResponseWait``) first checks the socket
-        /// without sleeping before it blocks in `poll`; `0.0001` (100 µs) by default, `0` never.
-        ///
-        /// An answer that comes within it reaches a thread that is awake: no wake-up at all, which
-        /// made sequential requests on loopback 18–48 % faster for −4 to +13 % CPU time per
-        /// request (docs/BENCHMARKS.md). An answer that takes longer costs the window in
-        /// CPU, so a connection whose answer outlasted it stops busy-polling, and tries again on
-        /// every 16th of its requests only (a new connection, as with a server that closes each
-        /// one, starts by busy-polling). The thread is one of the cooperative pool's, and only a
-        /// request that is the transport's only one in flight waits inline at all.
-        ///
-        /// ```swift
-        /// // Services that prefer idle CPU to latency on loopback calls:
-        /// let transport = HTTP1Transport(options: .init(inlineBusyPoll: 0))
-        /// ```
-        public var inlineBusyPoll: TimeInterval
+        /// Ignored: responses are always read by the transport's event loop, so no thread of
+        /// Swift's cooperative pool ever waits on a socket. Kept so that code which set it still
+        /// compiles.
+        @available(*, deprecated, message: "Ignored: the event loop reads every response")
+        public var inlineResponseWait: TimeInterval {
+            get { 0 }
+            set {}  // swift-format-ignore
+        }
+        /// Ignored: nothing busy-polls a socket any more. Kept so that code which set it still
+        /// compiles.
+        @available(*, deprecated, message: "Ignored: nothing busy-polls a socket")
+        public var inlineBusyPoll: TimeInterval {
+            get { 0 }
+            set {}  // swift-format-ignore
+        }
 
-        /// Creates options; every parameter has the default stated on its property.
+        /// Creates options; every parameter has the default stated on its property, and
+        /// `inlineResponseWait` and `inlineBusyPoll` are ignored (see those properties).
         public init(
             maximumConnectionsPerHost: Int = 32, idleConnectionTimeout: TimeInterval = 30,
             maximumResponseSize: Int64? = TransportResponse.defaultMaximumSize, followsRedirects: Bool = true,
@@ -96,8 +85,6 @@ extension HTTP1Transport {
             self.maximumHeaderBytes = maximumHeaderBytes
             self.maximumHeaderCount = maximumHeaderCount
             self.userAgent = userAgent
-            self.inlineResponseWait = inlineResponseWait
-            self.inlineBusyPoll = inlineBusyPoll
         }
     }
 }

@@ -149,27 +149,6 @@ public final class HTTP1Transport: Transport {
         }
     #endif
 
-    /// How many responses were read by their own task, without the event loop, so far
-    /// (see ``Options/inlineResponseWait``); `0` where the transport is not available.
-    package var inlineReads: Int {
-        #if os(Linux)
-            counters.inlineReads
-        #else
-            0
-        #endif
-    }
-
-    /// How many inline waits busy-polled (see ``Options/inlineBusyPoll``) so far: those whose
-    /// answer came within the busy-poll (`caught`) and those it outlasted (`missed`); `(0, 0)`
-    /// where the transport is not available.
-    package var busyPolls: (caught: Int, missed: Int) {
-        #if os(Linux)
-            (counters.busyPollsCaught, counters.busyPollsMissed)
-        #else
-            (0, 0)
-        #endif
-    }
-
     /// Whether this system can run the transport: Linux, with epoll available.
     public static var isAvailable: Bool {
         #if os(Linux)

@@ -1,0 +1,89 @@
+#if os(Linux)
+    import Foundation
+    import Courier
+    import Glibc
+
+    /// What the event loop does with a connection: read what arrives, wake a parked writer,
+    /// enforce deadlines.
+    extension HTTP1Connection {
+        /// Handles epoll `events`; returns `true` when data may remain to be read (the read
+        /// budget ran out), so the loop comes back without waiting for another edge.
+        func handle(events: UInt32, readBuffer: UnsafeMutableRawBufferPointer) -> Bool {
+            var deferred = Deferred()
+            let more = state.withLock { shell -> Bool in
+                if events & (Epoll.writable | Epoll.error | Epoll.hangUp) != 0 {
+                    apply(shell.machine.handle(.writable), &shell, &deferred)
+                }
+                guard shell.machine.readsInput, !shell.readingPaused,
+                    events & (Epoll.readable | Epoll.readHangUp | Epoll.hangUp | Epoll.error) != 0
+                else { return false }
+                // With a hang-up in this event, read to the end: no other edge will come for it.
+                let drain = events & (Epoll.readHangUp | Epoll.hangUp | Epoll.error) != 0
+                return readAvailable(&shell, readBuffer, drain: drain, &deferred)
+            }
+            deferred.run(self)
+            return more
+        }
+
+        /// Reads until the socket is drained, the connection ends, reading pauses for the
+        /// download file, or the budget runs out (then `true`). Under the lock.
+        func readAvailable(
+            _ shell: inout Shell, _ buffer: UnsafeMutableRawBufferPointer, drain: Bool, _ deferred: inout Deferred
+        ) -> Bool {
+            guard let base = buffer.baseAddress else { return false }
+            for _ in 0..<16 {
+                guard shell.machine.readsInput, !shell.readingPaused else { return false }
+                let count = read(fd, base, buffer.count)
+                if count > 0 {
+                    shell.lastActivity = MonotonicClock.now()
+                    apply(shell.machine.read(UnsafeRawBufferPointer(start: base, count: count)), &shell, &deferred)
+                    // A short read drained the socket; new data will raise a new edge.
+                    if count < buffer.count, !drain { return false }
+                    continue
+                }
+                if count < 0 {
+                    let code = errno
+                    if code == EINTR { continue }
+                    if code == EAGAIN || code == EWOULDBLOCK { return false }
+                }
+                apply(shell.machine.handle(.endOfStream), &shell, &deferred)
+                return false
+            }
+            return true
+        }
+
+        /// Reads again once the download file caught up (from the file's queue).
+        func resumeReading() {
+            state.withLock { shell in
+                guard shell.readingPaused else { return }
+                shell.readingPaused = false
+                shell.lastActivity = MonotonicClock.now()
+                // Re-arms the edges, so input that waited is reported to the loop.
+                if shell.machine.readsInput { loop.watch(self, for: .inputAndOutput) }
+            }
+        }
+
+        /// Closes the connection when a deadline passed; returns its next deadline otherwise.
+        func expireIfDue(now: UInt64) -> UInt64? {
+            var deferred = Deferred()
+            let next = state.withLock { shell -> UInt64? in
+                switch shell.machine.clock {
+                case .exchange:
+                    guard let timeout = shell.timeout else { return nil }
+                    let deadline = shell.lastActivity + timeout
+                    guard now >= deadline else { return deadline }
+                    apply(shell.machine.handle(.timedOut), &shell, &deferred)
+                case .pool:
+                    guard let deadline = shell.idleDeadline else { return nil }
+                    guard now >= deadline else { return deadline }
+                    apply(shell.machine.handle(.idleTimeout), &shell, &deferred)
+                case .none:
+                    break
+                }
+                return nil
+            }
+            deferred.run(self)
+            return next
+        }
+    }
+#endif

@@ -1,115 +1,92 @@
-import Courier
-import CourierHTTP1
-import Foundation
+#if os(Linux)
+    import Courier
+    import CourierHTTP1
+    import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
 
-/// What 32 concurrent native calls cost a service whose cooperative pool is busy with work of
-/// its own, as a server that calls other services while it computes is.
-///
-/// Three phases of equal length, repeated for several rounds: the pool's work alone (one task per
-/// core hashing a buffer, yielding between pieces as request handlers do), the calls alone, then
-/// both at once. The calls' share of the machine is their CPU time per request (from the
-/// calls-alone phase) times the requests they made beside the work, over the phase's CPU
-/// capacity. A transport that borrows the pool's threads (blocking or spinning on them) slows
-/// the work down by more than that share.
-struct ContendedPoolBench {
-    struct Figures {
-        /// The work's rate beside the calls over its rate alone, median of the rounds.
-        let workKept: Double
-        /// The calls' share of the machine's CPU while they ran beside the work, median.
-        let callsShare: Double
-        /// The calls' requests per second beside the work, median.
-        let requestsPerSecond: Double
-        /// Calls that failed, every round; a figure with failures is void.
-        let failures: Int
-    }
-
-    let url: URL
-    let width: Int
-    let rounds: Int
-    let secondsPerPhase: Double
-
-    func run() async -> Figures {
-        let transport = HTTP1Transport(options: .init(maximumConnectionsPerHost: width))
-        let request = URLRequest(url: url)
-        let call: @Sendable () async throws -> Void = {
-            let response = try await transport.send(TransportRequest(urlRequest: request))
-            guard response.statusCode == 200 else { throw URLError(.badServerResponse) }
+    /// What 32 concurrent native calls cost a service whose cooperative pool is busy with work of
+    /// its own, as a server that calls other services while it computes is.
+    ///
+    /// Three phases of equal length, repeated for several rounds: the pool's work alone (one task per
+    /// core hashing a buffer, yielding between pieces as request handlers do), the calls alone, then
+    /// both at once. The calls' share of the machine is their CPU time per request (from the
+    /// calls-alone phase) times the requests they made beside the work, over the phase's CPU
+    /// capacity. A transport that borrows the pool's threads (blocking or spinning on them) slows
+    /// the work down by more than that share.
+    struct ContendedPoolBench {
+        struct Figures {
+            /// The work's rate beside the calls over its rate alone, median of the rounds.
+            let workKept: Double
+            /// The calls' share of the machine's CPU while they ran beside the work, median.
+            let callsShare: Double
+            /// The calls' requests per second beside the work, median.
+            let requestsPerSecond: Double
+            /// Calls that failed, every round; a figure with failures is void.
+            let failures: Int
         }
-        let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
-        var kept: [Double] = []
-        var shares: [Double] = []
-        var rates: [Double] = []
-        var failures = 0
-        _ = await calls(call, seconds: 0.2)  // Connections opened before anything is measured.
-        for _ in 0..<rounds {
-            let alone = await work(seconds: secondsPerPhase)
-            let cpuBefore = ProcessCPU.seconds
-            let callsAlone = await calls(call, seconds: secondsPerPhase)
-            let cpuPerRequest = (ProcessCPU.seconds - cpuBefore) / Double(max(1, callsAlone.completed))
-            async let beside = calls(call, seconds: secondsPerPhase)
-            let contended = await work(seconds: secondsPerPhase)
-            let callsBeside = await beside
-            kept.append(contended / alone)
-            shares.append(cpuPerRequest * Double(callsBeside.completed) / (secondsPerPhase * cores))
-            rates.append(Double(callsBeside.completed) / secondsPerPhase)
-            failures += callsAlone.failed + callsBeside.failed
-        }
-        return Figures(
-            workKept: Stopwatch.median(kept), callsShare: Stopwatch.median(shares),
-            requestsPerSecond: Stopwatch.median(rates), failures: failures)
-    }
 
-    /// Pieces of work done per second by one task per core, each hashing a 64 KiB buffer per
-    /// piece and yielding between pieces.
-    private func work(seconds: Double) async -> Double {
-        let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-        let buffer = [UInt8](repeating: 0x5A, count: 64 * 1024)
-        let tasks = ProcessInfo.processInfo.activeProcessorCount
-        let pieces = await withTaskGroup(of: Int.self) { group in
-            for _ in 0..<tasks {
-                group.addTask {
-                    var pieces = 0
-                    var digest: UInt64 = 0xcbf2_9ce4_8422_2325
-                    while DispatchTime.now().uptimeNanoseconds < end {
-                        for byte in buffer { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
-                        pieces += 1
-                        await Task.yield()
-                    }
-                    // The digest is used so that the optimizer keeps the loop.
-                    return digest == 0 ? pieces + 1 : pieces
-                }
+        let url: URL
+        let width: Int
+        let rounds: Int
+        let secondsPerPhase: Double
+
+        func run() async -> Figures {
+            let transport = HTTP1Transport(options: .init(maximumConnectionsPerHost: width))
+            let request = URLRequest(url: url)
+            let call: @Sendable () async throws -> Void = {
+                let response = try await transport.send(TransportRequest(urlRequest: request))
+                guard response.statusCode == 200 else { throw URLError(.badServerResponse) }
             }
-            return await group.reduce(0, +)
+            let cores = Double(ProcessInfo.processInfo.activeProcessorCount)
+            var kept: [Double] = []
+            var shares: [Double] = []
+            var rates: [Double] = []
+            var failures = 0
+            _ = await CallsForAWhile.run(width: width, seconds: 0.2, call)  // Connections opened before anything is measured.
+            for _ in 0..<rounds {
+                let alone = await work(seconds: secondsPerPhase)
+                let cpuBefore = ProcessCPU.seconds
+                let callsAlone = await CallsForAWhile.run(width: width, seconds: secondsPerPhase, call)
+                let cpuPerRequest = (ProcessCPU.seconds - cpuBefore) / Double(max(1, callsAlone.completed))
+                async let beside = CallsForAWhile.run(width: width, seconds: secondsPerPhase, call)
+                let contended = await work(seconds: secondsPerPhase)
+                let callsBeside = await beside
+                kept.append(contended / alone)
+                shares.append(cpuPerRequest * Double(callsBeside.completed) / (secondsPerPhase * cores))
+                rates.append(Double(callsBeside.completed) / secondsPerPhase)
+                failures += callsAlone.failed + callsBeside.failed
+            }
+            return Figures(
+                workKept: Stopwatch.median(kept), callsShare: Stopwatch.median(shares),
+                requestsPerSecond: Stopwatch.median(rates), failures: failures)
         }
-        return Double(pieces) / seconds
-    }
 
-    /// Calls made by `width` tasks for `seconds`: how many completed and how many failed.
-    private func calls(
-        _ call: @escaping @Sendable () async throws -> Void, seconds: Double
-    ) async -> (completed: Int, failed: Int) {
-        let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-        return await withTaskGroup(of: (Int, Int).self) { group in
-            for _ in 0..<width {
-                group.addTask {
-                    var completed = 0
-                    var failed = 0
-                    while DispatchTime.now().uptimeNanoseconds < end {
-                        do {
-                            try await call()
-                            completed += 1
-                        } catch {
-                            failed += 1
+        /// Pieces of work done per second by one task per core, each hashing a 64 KiB buffer per
+        /// piece and yielding between pieces.
+        private func work(seconds: Double) async -> Double {
+            let end = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+            let buffer = [UInt8](repeating: 0x5A, count: 64 * 1024)
+            let tasks = ProcessInfo.processInfo.activeProcessorCount
+            let pieces = await withTaskGroup(of: Int.self) { group in
+                for _ in 0..<tasks {
+                    group.addTask {
+                        var pieces = 0
+                        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+                        while DispatchTime.now().uptimeNanoseconds < end {
+                            for byte in buffer { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+                            pieces += 1
+                            await Task.yield()
                         }
+                        // The digest is used so that the optimizer keeps the loop.
+                        return digest == 0 ? pieces + 1 : pieces
                     }
-                    return (completed, failed)
                 }
+                return await group.reduce(0, +)
             }
-            return await group.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
+            return Double(pieces) / seconds
         }
     }
-}
+#endif

@@ -29,13 +29,15 @@ if let count = arguments.floorOnly {
     StubPipelineBench.floorOnly(count: count)
     exit(0)
 }
-if let seconds = arguments.nativeOnly, let url = arguments.liveURL {
-    runBlocking {
-        let perSecond = await NativeTransportBench(url: url, rounds: 1, secondsPerRound: seconds).runNativeOnly()
-        print(String(format: "HTTP1Transport, sequential: %.0f requests/s", perSecond))
+#if os(Linux)
+    if let seconds = arguments.nativeOnly, let url = arguments.liveURL {
+        runBlocking {
+            let perSecond = await NativeTransportBench(url: url, rounds: 1, secondsPerRound: seconds).runNativeOnly()
+            print(String(format: "HTTP1Transport, sequential: %.0f requests/s", perSecond))
+        }
+        exit(0)
     }
-    exit(0)
-}
+#endif
 runBlocking {
     let report = await BenchRunner(arguments: arguments).run()
     print(report.table)

@@ -55,13 +55,17 @@ struct ProbeArguments {
     func makeTransport() -> any Transport {
         let urlSession = URLSessionTransport(
             options: .init(maximumResponseSize: limit, maximumDownloadSize: download ? limit : nil))
-        let native = HTTP1Transport.Options(
-            maximumResponseSize: limit, maximumDownloadSize: download ? limit : nil)
-        switch transport {
-        case "native": return HTTP1Transport(options: native)
-        case "routing": return RoutingTransport(nativeOptions: native, urlSession: urlSession)
-        default: return urlSession
-        }
+        #if os(Linux)
+            let native = HTTP1Transport.Options(
+                maximumResponseSize: limit, maximumDownloadSize: download ? limit : nil)
+            switch transport {
+            case "native": return HTTP1Transport(options: native)
+            case "routing": return RoutingTransport(nativeOptions: native, urlSession: urlSession)
+            default: return urlSession
+            }
+        #else
+            return transport == "routing" ? RoutingTransport(urlSession: urlSession) : urlSession
+        #endif
     }
 }
 

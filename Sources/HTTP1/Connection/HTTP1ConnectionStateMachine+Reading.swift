@@ -1,91 +1,93 @@
-import Courier
-import Foundation
+#if os(Linux)
+    import Courier
+    import Foundation
 
-/// Bytes from the server: fed to the response parser while a response is expected, a reason to
-/// close the connection when none is.
-extension HTTP1ConnectionStateMachine {
-    /// Bodies of a known length up to this size get their memory at once.
-    private static let reservedBodyLimit: Int64 = 16 * 1024 * 1024
+    /// Bytes from the server: fed to the response parser while a response is expected, a reason to
+    /// close the connection when none is.
+    extension HTTP1ConnectionStateMachine {
+        /// Bodies of a known length up to this size get their memory at once.
+        private static let reservedBodyLimit: Int64 = 16 * 1024 * 1024
 
-    mutating func receive(_ bytes: UnsafeRawBufferPointer, _ actions: inout Actions) {
-        guard !bytes.isEmpty else { return }
-        switch state {
-        case .writing, .writeBlocked, .sent, .awaitingResponse:
-            ingest(bytes, &actions)
-        case .answered:
-            // Bytes past a complete answer: the server is out of step; the answer stands.
-            mayReuse = false
-        case .idle, .pooled, .delivered:
-            // An answer nobody asked for: taken for the next request's, it would be wrong.
-            mayReuse = false
-            close(ConnectionFailure.closedBeforeResponse, &actions)
-        case .connecting:
-            outOfStep("bytesRead", &actions)
-        case .closed:
-            break
-        }
-    }
-
-    private mutating func ingest(_ bytes: UnsafeRawBufferPointer, _ actions: inout Actions) {
-        guard var parser else { return outOfStep("bytesRead", &actions) }
-        // Owned here while it changes, so its buffer is not copied on write.
-        self.parser = nil
-        parser.append(bytes)
-        var isComplete = false
-        do {
-            while let event = try parser.next() {
-                switch event {
-                case .head:
-                    try begin(framing: parser.framing)
-                    setPhase(.readingBody)
-                case .body(let piece):
-                    try take(piece, &actions)
-                case .end:
-                    isComplete = true
-                }
-                if isComplete { break }
+        mutating func receive(_ bytes: UnsafeRawBufferPointer, _ actions: inout Actions) {
+            guard !bytes.isEmpty else { return }
+            switch state {
+            case .writing, .writeBlocked, .sent, .awaitingResponse:
+                ingest(bytes, &actions)
+            case .answered:
+                // Bytes past a complete answer: the server is out of step; the answer stands.
+                mayReuse = false
+            case .idle, .pooled, .delivered:
+                // An answer nobody asked for: taken for the next request's, it would be wrong.
+                mayReuse = false
+                close(ConnectionFailure.closedBeforeResponse, &actions)
+            case .connecting:
+                outOfStep("bytesRead", &actions)
+            case .closed:
+                break
             }
-        } catch {
+        }
+
+        private mutating func ingest(_ bytes: UnsafeRawBufferPointer, _ actions: inout Actions) {
+            guard var parser else { return outOfStep("bytesRead", &actions) }
+            // Owned here while it changes, so its buffer is not copied on write.
+            self.parser = nil
+            parser.append(bytes)
+            var isComplete = false
+            do {
+                while let event = try parser.next() {
+                    switch event {
+                    case .head:
+                        try begin(framing: parser.framing)
+                        setPhase(.readingBody)
+                    case .body(let piece):
+                        try take(piece, &actions)
+                    case .end:
+                        isComplete = true
+                    }
+                    if isComplete { break }
+                }
+            } catch {
+                self.parser = parser
+                return close(error, &actions)
+            }
             self.parser = parser
-            return close(error, &actions)
+            if isComplete { complete(&actions) }
         }
-        self.parser = parser
-        if isComplete { complete(&actions) }
-    }
 
-    private mutating func begin(framing: HTTPResponseParser.Framing?) throws {
-        guard case .contentLength(let length) = framing else { return }
-        expected = length
-        if let limit = rules.maximumSize, length > limit { throw TransportError.responseTooLarge(limit: limit) }
-        if !rules.bodyToFile, length <= Self.reservedBodyLimit { body.reserveCapacity(Int(length)) }
-    }
+        private mutating func begin(framing: HTTPResponseParser.Framing?) throws {
+            guard case .contentLength(let length) = framing else { return }
+            expected = length
+            if let limit = rules.maximumSize, length > limit { throw TransportError.responseTooLarge(limit: limit) }
+            if !rules.bodyToFile, length <= Self.reservedBodyLimit { body.reserveCapacity(Int(length)) }
+        }
 
-    private mutating func take(_ piece: ArraySlice<UInt8>, _ actions: inout Actions) throws {
-        received += Int64(piece.count)
-        if let limit = rules.maximumSize, received > limit { throw TransportError.responseTooLarge(limit: limit) }
-        if rules.bodyToFile {
-            piece.withUnsafeBytes { bytes in
-                if actions.fileBytes == nil {
-                    actions.fileBytes = Data(bytes)
-                } else {
-                    actions.fileBytes?.append(contentsOf: bytes)
+        private mutating func take(_ piece: ArraySlice<UInt8>, _ actions: inout Actions) throws {
+            received += Int64(piece.count)
+            if let limit = rules.maximumSize, received > limit { throw TransportError.responseTooLarge(limit: limit) }
+            if rules.bodyToFile {
+                piece.withUnsafeBytes { bytes in
+                    if actions.fileBytes == nil {
+                        actions.fileBytes = Data(bytes)
+                    } else {
+                        actions.fileBytes?.append(contentsOf: bytes)
+                    }
                 }
+            } else {
+                piece.withUnsafeBufferPointer { body.append($0) }
             }
-        } else {
-            piece.withUnsafeBufferPointer { body.append($0) }
+            if rules.reportsProgress {
+                actions.progress = TransferProgress(completedUnitCount: received, totalUnitCount: expected)
+            }
         }
-        if rules.reportsProgress {
-            actions.progress = TransferProgress(completedUnitCount: received, totalUnitCount: expected)
-        }
-    }
 
-    private mutating func setPhase(_ phase: ResponsePhase) {
-        switch state {
-        case .writing: state = .writing(phase)
-        case .writeBlocked: state = .writeBlocked(phase)
-        case .sent: state = .sent(phase)
-        case .awaitingResponse: state = .awaitingResponse(phase)
-        default: break
+        private mutating func setPhase(_ phase: ResponsePhase) {
+            switch state {
+            case .writing: state = .writing(phase)
+            case .writeBlocked: state = .writeBlocked(phase)
+            case .sent: state = .sent(phase)
+            case .awaitingResponse: state = .awaitingResponse(phase)
+            default: break
+            }
         }
     }
-}
+#endif

@@ -16,10 +16,6 @@
     /// away); the epoll and eventfd descriptors close only when the last connection that knows
     /// the loop is gone, so a descriptor number the kernel reuses is never watched by mistake.
     final class EventLoop: Sendable {
-        /// A loop of ``HTTP1EventLoopGroup/shared`` kept running for the process, for tests
-        /// that open connections without a transport; `nil` when epoll could not be set up.
-        static let shared: EventLoop? = HTTP1EventLoopGroup.shared.joinForever()
-
         /// Whether epoll and eventfd can be set up on this system.
         static let isSupported: Bool = {
             let epoll = Epoll.create()

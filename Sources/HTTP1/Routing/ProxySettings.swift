@@ -1,52 +1,54 @@
-import Courier
-import Foundation
+#if os(Linux)
+    import Courier
+    import Foundation
 
-/// The HTTP proxy settings curl (and so URLSession on Linux) reads from the environment, for
-/// `http://` URLs: which proxy, and which hosts bypass it.
-///
-/// As curl reads them: the proxy is `http_proxy` in lowercase only (curl ignores `HTTP_PROXY`,
-/// which a CGI server would fill from a request's `Proxy:` header), else `all_proxy` or
-/// `ALL_PROXY`; the exclusions are `no_proxy` (else `NO_PROXY`), a comma-separated list of host
-/// names, each matching itself and its subdomains (a leading dot is optional), or `*` for all.
-package struct ProxySettings: Sendable, Equatable {
-    /// The proxy `http://` requests go through, as written in the environment; `nil` for none.
-    package let proxy: String?
-    /// The hosts (lowercased, without a leading dot) that bypass the proxy.
-    package let exclusions: [String]
+    /// The HTTP proxy settings curl (and so URLSession on Linux) reads from the environment, for
+    /// `http://` URLs: which proxy, and which hosts bypass it.
+    ///
+    /// As curl reads them: the proxy is `http_proxy` in lowercase only (curl ignores `HTTP_PROXY`,
+    /// which a CGI server would fill from a request's `Proxy:` header), else `all_proxy` or
+    /// `ALL_PROXY`; the exclusions are `no_proxy` (else `NO_PROXY`), a comma-separated list of host
+    /// names, each matching itself and its subdomains (a leading dot is optional), or `*` for all.
+    package struct ProxySettings: Sendable, Equatable {
+        /// The proxy `http://` requests go through, as written in the environment; `nil` for none.
+        package let proxy: String?
+        /// The hosts (lowercased, without a leading dot) that bypass the proxy.
+        package let exclusions: [String]
 
-    /// The settings the process started with, read once: ``HTTP1Transport`` consults them for
-    /// every hop, ``RoutingTransport`` when it is made.
-    package static let process = ProxySettings(environment: ProcessInfo.processInfo.environment)
+        /// The settings the process started with, read once: ``HTTP1Transport`` consults them for
+        /// every hop, ``RoutingTransport`` when it is made.
+        package static let process = ProxySettings(environment: ProcessInfo.processInfo.environment)
 
-    /// The settings in `environment`.
-    package init(environment: [String: String]) {
-        let candidates = [environment["http_proxy"], environment["all_proxy"], environment["ALL_PROXY"]]
-        proxy = candidates.lazy.compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
-        exclusions = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "")
-            .split(separator: ",")
-            .map { entry in
-                let trimmed = entry.trimmingCharacters(in: .whitespaces).lowercased()
-                return trimmed.hasPrefix(".") ? String(trimmed.dropFirst()) : trimmed
-            }
-            .filter { !$0.isEmpty }
-    }
-
-    /// Whether requests to `host` go through the proxy.
-    package func proxies(host: String) -> Bool {
-        guard proxy != nil else { return false }
-        var host = host.lowercased()
-        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        if host.hasSuffix(".") { host.removeLast() }
-        for exclusion in exclusions {
-            if exclusion == "*" || host == exclusion || host.hasSuffix("." + exclusion) { return false }
+        /// The settings in `environment`.
+        package init(environment: [String: String]) {
+            let candidates = [environment["http_proxy"], environment["all_proxy"], environment["ALL_PROXY"]]
+            proxy = candidates.lazy.compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+            exclusions = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "")
+                .split(separator: ",")
+                .map { entry in
+                    let trimmed = entry.trimmingCharacters(in: .whitespaces).lowercased()
+                    return trimmed.hasPrefix(".") ? String(trimmed.dropFirst()) : trimmed
+                }
+                .filter { !$0.isEmpty }
         }
-        return true
-    }
 
-    /// Whether a request to `url` goes through the proxy: an `http://` URL whose host is not
-    /// excluded (the proxy variables read here are those for `http://`).
-    package func proxies(_ url: URL?) -> Bool {
-        guard let url, url.scheme?.lowercased() == "http", let host = url.host else { return false }
-        return proxies(host: host)
+        /// Whether requests to `host` go through the proxy.
+        package func proxies(host: String) -> Bool {
+            guard proxy != nil else { return false }
+            var host = host.lowercased()
+            if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            if host.hasSuffix(".") { host.removeLast() }
+            for exclusion in exclusions {
+                if exclusion == "*" || host == exclusion || host.hasSuffix("." + exclusion) { return false }
+            }
+            return true
+        }
+
+        /// Whether a request to `url` goes through the proxy: an `http://` URL whose host is not
+        /// excluded (the proxy variables read here are those for `http://`).
+        package func proxies(_ url: URL?) -> Bool {
+            guard let url, url.scheme?.lowercased() == "http", let host = url.host else { return false }
+            return proxies(host: host)
+        }
     }
-}
+#endif

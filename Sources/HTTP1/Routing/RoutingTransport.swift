@@ -5,8 +5,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A ``Transport`` that sends each request through ``HTTP1Transport`` when it can, and through
-/// ``URLSessionTransport`` otherwise.
+/// A <doc:/Courier/Transport> that sends each request through ``HTTP1Transport`` when it can, and through
+/// <doc:/Courier/URLSessionTransport> otherwise.
 ///
 /// The native transport is used when **all** of these hold (see ``route(for:)``):
 ///
@@ -39,57 +39,70 @@ import Foundation
 public final class RoutingTransport: Transport {
     /// Which transport a request goes through.
     public enum Route: Sendable, Equatable {
-        /// ``HTTP1Transport``.
+        /// The native transport (`HTTP1Transport`, Linux only).
         case native
-        /// ``URLSessionTransport``.
+        /// <doc:/Courier/URLSessionTransport>.
         case urlSession
     }
 
-    /// The transport for plain HTTP.
-    public let native: HTTP1Transport
-    /// The transport for everything else.
+    /// The transport for everything the native one does not send (everything, off Linux).
     public let urlSession: URLSessionTransport
-    private let proxy: ProxySettings
 
-    /// Creates a routing transport.
-    ///
-    /// - Parameters:
-    ///   - nativeOptions: the native transport's options; its defaults by default. Give both
-    ///     transports the same `maximumResponseSize` for the same results either way.
-    ///   - urlSession: the transport for what the native one does not send; a new
-    ///     ``URLSessionTransport`` by default.
-    ///   - sharesCookies: whether the native transport stores and sends cookies in the URLSession
-    ///     transport's cookie storage (when its configuration handles cookies), so both routes
-    ///     agree on a session cookie; `true` by default. A `cookieStorage` set in `nativeOptions`
-    ///     is kept either way.
-    public init(
-        nativeOptions: HTTP1Transport.Options = HTTP1Transport.Options(),
-        urlSession: URLSessionTransport = URLSessionTransport(), sharesCookies: Bool = true
-    ) {
-        var nativeOptions = nativeOptions
-        let configuration = urlSession.session.configuration
-        if sharesCookies, nativeOptions.cookieStorage == nil, configuration.httpShouldSetCookies {
-            nativeOptions.cookieStorage = configuration.httpCookieStorage
+    #if os(Linux)
+        /// The transport for plain HTTP.
+        public let native: HTTP1Transport
+        private let proxy: ProxySettings
+
+        /// Creates a routing transport.
+        ///
+        /// - Parameters:
+        ///   - nativeOptions: the native transport's options; its defaults by default. Give both
+        ///     transports the same `maximumResponseSize` for the same results either way.
+        ///   - urlSession: the transport for what the native one does not send; a new
+        ///     <doc:/Courier/URLSessionTransport> by default.
+        ///   - sharesCookies: whether the native transport stores and sends cookies in the URLSession
+        ///     transport's cookie storage (when its configuration handles cookies), so both routes
+        ///     agree on a session cookie; `true` by default. A `cookieStorage` set in `nativeOptions`
+        ///     is kept either way.
+        public init(
+            nativeOptions: HTTP1Transport.Options = HTTP1Transport.Options(),
+            urlSession: URLSessionTransport = URLSessionTransport(), sharesCookies: Bool = true
+        ) {
+            var nativeOptions = nativeOptions
+            let configuration = urlSession.session.configuration
+            if sharesCookies, nativeOptions.cookieStorage == nil, configuration.httpShouldSetCookies {
+                nativeOptions.cookieStorage = configuration.httpCookieStorage
+            }
+            self.urlSession = urlSession
+            self.native = HTTP1Transport(options: nativeOptions, fallback: urlSession)
+            self.proxy = ProxySettings.process
         }
-        self.urlSession = urlSession
-        self.native = HTTP1Transport(options: nativeOptions, fallback: urlSession)
-        self.proxy = ProxySettings.process
-    }
+    #else
+        /// Creates a routing transport, which off Linux sends every request through `urlSession`.
+        ///
+        /// - Parameter urlSession: the transport for every request; a new
+        ///   <doc:/Courier/URLSessionTransport> by default.
+        public init(urlSession: URLSessionTransport = URLSessionTransport()) {
+            self.urlSession = urlSession
+        }
+    #endif
 
     /// The transport `request` goes through, by the rules listed on ``RoutingTransport``.
     public func route(for request: TransportRequest) -> Route {
-        guard HTTP1Transport.canSend(request) else { return .urlSession }
-        if proxy.proxies(request.urlRequest.url) { return .urlSession }
-        return .native
+        #if os(Linux)
+            guard HTTP1Transport.canSend(request) else { return .urlSession }
+            if proxy.proxies(request.urlRequest.url) { return .urlSession }
+            return .native
+        #else
+            return .urlSession
+        #endif
     }
 
     /// Sends `request` through the transport ``route(for:)`` picks.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        switch route(for: request) {
-        case .urlSession:
-            return try await urlSession.send(request)
-        case .native:
-            return try await native.send(request)
-        }
+        #if os(Linux)
+            if route(for: request) == .native { return try await native.send(request) }
+        #endif
+        return try await urlSession.send(request)
     }
 }

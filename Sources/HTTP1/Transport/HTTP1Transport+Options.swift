@@ -1,90 +1,92 @@
-import Courier
-import Foundation
+#if os(Linux)
+    import Courier
+    import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
 
-extension HTTP1Transport {
-    /// Limits and policies of an ``HTTP1Transport``.
-    public struct Options: Sendable {
-        /// The most connections open at once to one host and port; `32` by default. Requests
-        /// beyond it wait for a connection to come back.
-        public var maximumConnectionsPerHost: Int
-        /// How long an idle connection is kept for reuse, in seconds; `30` by default.
-        public var idleConnectionTimeout: TimeInterval
-        /// The largest response body of a data or upload call accepted, in bytes, as it comes on
-        /// the wire; larger ones fail with ``TransportError/responseTooLarge(limit:)`` as soon as
-        /// the count passes it. ``TransportResponse/defaultMaximumSize`` (64 MiB) by default; `nil`
-        /// for no limit.
-        public var maximumResponseSize: Int64?
-        /// The largest download accepted, in bytes; `nil` (no limit) by default. A download is
-        /// written to disk as it arrives, so ``maximumResponseSize`` does not apply to it.
-        public var maximumDownloadSize: Int64?
-        /// Whether redirects are followed; `true` by default. When `false`, the `3xx` response
-        /// itself is returned.
-        public var followsRedirects: Bool
-        /// The most redirects followed for one call before `URLError(.httpTooManyRedirects)`;
-        /// `16` by default, the limit ``URLSessionTransport`` has too.
-        public var maximumRedirects: Int
-        /// Where cookies are kept: the `Set-Cookie` answers of every hop are stored there and the
-        /// cookies for each hop's URL sent in its `Cookie` header, as URLSession does with its
-        /// session's `httpCookieStorage` (a request's `httpShouldHandleCookies` is obeyed). `nil`,
-        /// the default: no cookie is stored or added, only the `Cookie` header a request carries
-        /// is sent.
-        ///
-        /// `nil` is the default because this transport is meant for service-to-service calls: one
-        /// transport shared by the requests of many users would otherwise send one user's session
-        /// cookie with another's call, and a stateless client is what curl is without a cookie jar.
-        /// ``RoutingTransport`` gives its native transport the storage of its URLSession
-        /// transport, so both routes agree on a session cookie.
-        ///
-        /// ```swift
-        /// let transport = HTTP1Transport(options: .init(cookieStorage: HTTPCookieStorage()))
-        /// ```
-        public var cookieStorage: HTTPCookieStorage?
-        /// The longest status line and headers (or trailers) accepted, in bytes; `65,536` by default.
-        public var maximumHeaderBytes: Int
-        /// The most header (or trailer) fields accepted; `128` by default.
-        public var maximumHeaderCount: Int
-        /// The `User-Agent` sent when the request has none; `"Courier"` by default.
-        public var userAgent: String
-        /// Ignored: responses are always read by the transport's event loop, so no thread of
-        /// Swift's cooperative pool ever waits on a socket. Kept so that code which set it still
-        /// compiles.
-        @available(*, deprecated, message: "Ignored: the event loop reads every response")
-        public var inlineResponseWait: TimeInterval {
-            get { 0 }
-            set {}  // swift-format-ignore
-        }
-        /// Ignored: nothing busy-polls a socket any more. Kept so that code which set it still
-        /// compiles.
-        @available(*, deprecated, message: "Ignored: nothing busy-polls a socket")
-        public var inlineBusyPoll: TimeInterval {
-            get { 0 }
-            set {}  // swift-format-ignore
-        }
+    extension HTTP1Transport {
+        /// Limits and policies of an ``HTTP1Transport``.
+        public struct Options: Sendable {
+            /// The most connections open at once to one host and port; `32` by default. Requests
+            /// beyond it wait for a connection to come back.
+            public var maximumConnectionsPerHost: Int
+            /// How long an idle connection is kept for reuse, in seconds; `30` by default.
+            public var idleConnectionTimeout: TimeInterval
+            /// The largest response body of a data or upload call accepted, in bytes, as it comes on
+            /// the wire; larger ones fail with <doc:/Courier/TransportError/responseTooLarge(limit:)> as soon as
+            /// the count passes it. <doc:/Courier/TransportResponse/defaultMaximumSize> (64 MiB) by default; `nil`
+            /// for no limit.
+            public var maximumResponseSize: Int64?
+            /// The largest download accepted, in bytes; `nil` (no limit) by default. A download is
+            /// written to disk as it arrives, so ``maximumResponseSize`` does not apply to it.
+            public var maximumDownloadSize: Int64?
+            /// Whether redirects are followed; `true` by default. When `false`, the `3xx` response
+            /// itself is returned.
+            public var followsRedirects: Bool
+            /// The most redirects followed for one call before `URLError(.httpTooManyRedirects)`;
+            /// `16` by default, the limit <doc:/Courier/URLSessionTransport> has too.
+            public var maximumRedirects: Int
+            /// Where cookies are kept: the `Set-Cookie` answers of every hop are stored there and the
+            /// cookies for each hop's URL sent in its `Cookie` header, as URLSession does with its
+            /// session's `httpCookieStorage` (a request's `httpShouldHandleCookies` is obeyed). `nil`,
+            /// the default: no cookie is stored or added, only the `Cookie` header a request carries
+            /// is sent.
+            ///
+            /// `nil` is the default because this transport is meant for service-to-service calls: one
+            /// transport shared by the requests of many users would otherwise send one user's session
+            /// cookie with another's call, and a stateless client is what curl is without a cookie jar.
+            /// ``RoutingTransport`` gives its native transport the storage of its URLSession
+            /// transport, so both routes agree on a session cookie.
+            ///
+            /// ```swift
+            /// let transport = HTTP1Transport(options: .init(cookieStorage: HTTPCookieStorage()))
+            /// ```
+            public var cookieStorage: HTTPCookieStorage?
+            /// The longest status line and headers (or trailers) accepted, in bytes; `65,536` by default.
+            public var maximumHeaderBytes: Int
+            /// The most header (or trailer) fields accepted; `128` by default.
+            public var maximumHeaderCount: Int
+            /// The `User-Agent` sent when the request has none; `"Courier"` by default.
+            public var userAgent: String
+            /// Ignored: responses are always read by the transport's event loop, so no thread of
+            /// Swift's cooperative pool ever waits on a socket. Kept so that code which set it still
+            /// compiles.
+            @available(*, deprecated, message: "Ignored: the event loop reads every response")
+            public var inlineResponseWait: TimeInterval {
+                get { 0 }
+                set {}  // swift-format-ignore
+            }
+            /// Ignored: nothing busy-polls a socket any more. Kept so that code which set it still
+            /// compiles.
+            @available(*, deprecated, message: "Ignored: nothing busy-polls a socket")
+            public var inlineBusyPoll: TimeInterval {
+                get { 0 }
+                set {}  // swift-format-ignore
+            }
 
-        /// Creates options; every parameter has the default stated on its property, and
-        /// `inlineResponseWait` and `inlineBusyPoll` are ignored (see those properties).
-        public init(
-            maximumConnectionsPerHost: Int = 32, idleConnectionTimeout: TimeInterval = 30,
-            maximumResponseSize: Int64? = TransportResponse.defaultMaximumSize, followsRedirects: Bool = true,
-            maximumRedirects: Int = 16, maximumHeaderBytes: Int = 64 * 1024, maximumHeaderCount: Int = 128,
-            userAgent: String = "Courier", inlineResponseWait: TimeInterval = 0.001,
-            inlineBusyPoll: TimeInterval = 0.0001,
-            maximumDownloadSize: Int64? = nil, cookieStorage: HTTPCookieStorage? = nil
-        ) {
-            self.cookieStorage = cookieStorage
-            self.maximumDownloadSize = maximumDownloadSize
-            self.maximumConnectionsPerHost = maximumConnectionsPerHost
-            self.idleConnectionTimeout = idleConnectionTimeout
-            self.maximumResponseSize = maximumResponseSize
-            self.followsRedirects = followsRedirects
-            self.maximumRedirects = maximumRedirects
-            self.maximumHeaderBytes = maximumHeaderBytes
-            self.maximumHeaderCount = maximumHeaderCount
-            self.userAgent = userAgent
+            /// Creates options; every parameter has the default stated on its property, and
+            /// `inlineResponseWait` and `inlineBusyPoll` are ignored (see those properties).
+            public init(
+                maximumConnectionsPerHost: Int = 32, idleConnectionTimeout: TimeInterval = 30,
+                maximumResponseSize: Int64? = TransportResponse.defaultMaximumSize, followsRedirects: Bool = true,
+                maximumRedirects: Int = 16, maximumHeaderBytes: Int = 64 * 1024, maximumHeaderCount: Int = 128,
+                userAgent: String = "Courier", inlineResponseWait: TimeInterval = 0.001,
+                inlineBusyPoll: TimeInterval = 0.0001,
+                maximumDownloadSize: Int64? = nil, cookieStorage: HTTPCookieStorage? = nil
+            ) {
+                self.cookieStorage = cookieStorage
+                self.maximumDownloadSize = maximumDownloadSize
+                self.maximumConnectionsPerHost = maximumConnectionsPerHost
+                self.idleConnectionTimeout = idleConnectionTimeout
+                self.maximumResponseSize = maximumResponseSize
+                self.followsRedirects = followsRedirects
+                self.maximumRedirects = maximumRedirects
+                self.maximumHeaderBytes = maximumHeaderBytes
+                self.maximumHeaderCount = maximumHeaderCount
+                self.userAgent = userAgent
+            }
         }
     }
-}
+#endif

@@ -6,7 +6,7 @@
         import FoundationNetworking
     #endif
 
-    /// The hops of one call: redirects (by ``RedirectPolicy``, as ``URLSessionTransport`` follows
+    /// The hops of one call: redirects (by ``RedirectPolicy``, as <doc:/Courier/URLSessionTransport> follows
     /// them), cookies on each hop, the proxy check, and when a hop leaves for the fallback.
     extension HTTP1Transport {
         /// Sends `request`, following redirects.

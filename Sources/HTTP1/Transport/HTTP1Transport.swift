@@ -1,64 +1,69 @@
-import Courier
-import Foundation
+#if os(Linux)
+    import Courier
+    import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
 
-/// A <doc:/Courier/Transport> that speaks HTTP/1.1 itself, over non-blocking POSIX sockets and epoll
-/// threads of its own (``HTTP1EventLoopGroup``), for plain `http://` URLs on Linux.
-///
-/// FoundationNetworking's `URLSession` spends about half a millisecond of CPU per request on
-/// Linux; for services that call plain-HTTP APIs on loopback or inside a mesh, that is the
-/// bottleneck. This transport costs a small fraction of it and needs no package.
-///
-/// What it does:
-///
-/// - **HTTP/1.1** (RFC 9112): `Content-Length`, chunked and close-delimited bodies; no body for
-///   `HEAD`, `1xx`, `204` and `304`; header size and count limits; anything malformed fails with
-///   an ``HTTPParseError``, and a request that could inject a header or a line fails with an
-///   ``HTTPRequestError`` before anything is sent.
-/// - **Keep-alive**: a pool per host and port, at most ``Options/maximumConnectionsPerHost``
-///   connections, idle ones closed after ``Options/idleConnectionTimeout``. When a pooled
-///   connection turns out to have been closed by the server, an idempotent request (`GET`,
-///   `HEAD`, `OPTIONS`, `TRACE`, `PUT`, `DELETE`) is sent again once on a new connection;
-///   others fail with `URLError(.networkConnectionLost)`.
-/// - **Connecting**: host names are resolved on a thread of Courier's (never the caller's), within
-///   the request's timeout; a host's addresses are raced as Happy Eyeballs does (RFC 8305: IPv6
-///   and IPv4 alternate, the next attempt starts 250 ms after the one before or as soon as it
-///   fails), so a dead address costs a quarter of a second, not a timeout.
-/// - **Shutdown**: ``shutdown()`` ends calls in flight, closes pooled connections and stops the
-///   event loops' threads when no other transport uses them.
-/// - **Timeouts and cancellation**: `URLRequest.timeoutInterval` is the longest silence (nothing
-///   sent or received) before `URLError(.timedOut)`; cancelling the Swift task ends the call at
-///   once with `CancellationError` and closes its connection.
-/// - **Redirects**: as <doc:/Courier/URLSessionTransport>: credentials never follow to another origin,
-///   `307`/`308` keep the method and the body, `303` (and `301`/`302` after a `POST`) continue
-///   with `GET`. A redirect to `https://` is sent through `fallback` when there is one.
-/// - **Bodies**: `httpBody`, <doc:/Courier/UploadSource/data(_:)>, <doc:/Courier/UploadSource/file(_:)> (streamed from
-///   disk), and downloads written to a temporary file; progress is reported.
-///
-/// What it does not do — use ``RoutingTransport``, which sends those through `URLSession`:
-/// `https://`, proxies, `httpBodyStream`, credentials in the URL, content decoding (it sends no
-/// `Accept-Encoding`), cookies. On other systems than Linux ``isAvailable`` is `false` and
-/// every call fails with `URLError(.unsupportedURL)`.
-///
-/// Progress closures of downloads run on the transport's I/O thread: keep them short.
-///
-/// ```swift
-/// let provider = Provider<InventoryAPI>(transport: HTTP1Transport())
-/// ```
-public final class HTTP1Transport: Transport {
-    /// The transport's limits and policies.
-    public let options: Options
-    /// Where a redirect to a URL this transport cannot send (`https://`) goes; `nil` returns
-    /// the `3xx` response instead.
-    public let fallback: (any Transport)?
+    /// A <doc:/Courier/Transport> that speaks HTTP/1.1 itself, over non-blocking POSIX sockets and epoll
+    /// threads of its own (``HTTP1EventLoopGroup``), for plain `http://` URLs on Linux.
+    ///
+    /// FoundationNetworking's `URLSession` spends about half a millisecond of CPU per request on
+    /// Linux; for services that call plain-HTTP APIs on loopback or inside a mesh, that is the
+    /// bottleneck. This transport costs a small fraction of it and needs no package.
+    ///
+    /// What it does:
+    ///
+    /// - **HTTP/1.1** (RFC 9112): `Content-Length`, chunked and close-delimited bodies; no body for
+    ///   `HEAD`, `1xx`, `204` and `304`; header size and count limits; anything malformed fails with
+    ///   an ``HTTPParseError``, and a request that could inject a header or a line fails with an
+    ///   ``HTTPRequestError`` before anything is sent.
+    /// - **Keep-alive**: a pool per host and port, at most ``Options/maximumConnectionsPerHost``
+    ///   connections, idle ones closed after ``Options/idleConnectionTimeout``. When a pooled
+    ///   connection turns out to have been closed by the server, an idempotent request (`GET`,
+    ///   `HEAD`, `OPTIONS`, `TRACE`, `PUT`, `DELETE`) is sent again once on a new connection;
+    ///   others fail with `URLError(.networkConnectionLost)`.
+    /// - **Connecting**: host names are resolved on a thread of Courier's (never the caller's), within
+    ///   the request's timeout; a host's addresses are raced as Happy Eyeballs does (RFC 8305: IPv6
+    ///   and IPv4 alternate, the next attempt starts 250 ms after the one before or as soon as it
+    ///   fails), so a dead address costs a quarter of a second, not a timeout.
+    /// - **Shutdown**: ``shutdown()`` ends calls in flight, closes pooled connections and stops the
+    ///   event loops' threads when no other transport uses them.
+    /// - **Timeouts and cancellation**: `URLRequest.timeoutInterval` is the longest silence (nothing
+    ///   sent or received) before `URLError(.timedOut)`; cancelling the Swift task ends the call at
+    ///   once with `CancellationError` and closes its connection.
+    /// - **Redirects**: as <doc:/Courier/URLSessionTransport>: credentials never follow to another origin,
+    ///   `307`/`308` keep the method and the body, `303` (and `301`/`302` after a `POST`) continue
+    ///   with `GET`. A redirect to `https://` is sent through `fallback` when there is one.
+    /// - **Bodies**: `httpBody`, <doc:/Courier/UploadSource/data(_:)>, <doc:/Courier/UploadSource/file(_:)> (streamed from
+    ///   disk), and downloads written to a temporary file off the event loop; progress is reported.
+    /// - **Cookies**: only with ``Options/cookieStorage`` (`nil` by default, so a service's client
+    ///   never carries one user's session into another's call); ``RoutingTransport`` shares its
+    ///   URLSession transport's storage.
+    ///
+    /// What it does not do — use ``RoutingTransport``, which sends those through `URLSession`:
+    /// `https://`, `httpBodyStream`, credentials in the URL, content decoding (it sends no
+    /// `Accept-Encoding`). A URL that an HTTP proxy applies to (`http_proxy`, `all_proxy`, honouring
+    /// `no_proxy`) fails with ``HTTPRequestError/proxyNotSupported(host:)`` rather than bypass the proxy.
+    ///
+    /// The type exists on Linux only; ``RoutingTransport`` exists everywhere.
+    ///
+    /// Progress closures of downloads run on the transport's I/O thread: keep them short.
+    ///
+    /// ```swift
+    /// let provider = Provider<InventoryAPI>(transport: HTTP1Transport())
+    /// ```
+    public final class HTTP1Transport: Transport {
+        /// The transport's limits and policies.
+        public let options: Options
+        /// Where a redirect to a URL this transport cannot send (`https://`) goes; `nil` returns
+        /// the `3xx` response instead.
+        public let fallback: (any Transport)?
 
-    /// The event loops the transport's connections are read on.
-    public let eventLoops: HTTP1EventLoopGroup
+        /// The event loops the transport's connections are read on.
+        public let eventLoops: HTTP1EventLoopGroup
 
-    #if os(Linux)
         let pool: HTTP1ConnectionPool
         let counters = ExchangeCounters()
         let resolver: any HostResolver
@@ -66,29 +71,23 @@ public final class HTTP1Transport: Transport {
         let shutdownSignal = ShutdownSignal()
         /// Whether the transport still counts as a user of ``eventLoops``.
         private let usesLoops: LockedState<Bool>
-    #endif
 
-    /// Creates a transport with a connection pool of its own.
-    ///
-    /// - Parameters:
-    ///   - options: limits and policies; the defaults stated on ``Options`` by default.
-    ///   - fallback: sends redirects to URLs this transport cannot send; `nil` by default.
-    ///   - eventLoops: the loops its connections are read on; ``HTTP1EventLoopGroup/shared``
-    ///     (one loop) by default. Give many calls in flight at once a group of more loops.
-    public convenience init(
-        options: Options = Options(), fallback: (any Transport)? = nil,
-        eventLoops: HTTP1EventLoopGroup = .shared
-    ) {
-        #if os(Linux)
+        /// Creates a transport with a connection pool of its own.
+        ///
+        /// - Parameters:
+        ///   - options: limits and policies; the defaults stated on ``Options`` by default.
+        ///   - fallback: sends redirects to URLs this transport cannot send; `nil` by default.
+        ///   - eventLoops: the loops its connections are read on; ``HTTP1EventLoopGroup/shared``
+        ///     (one loop) by default. Give many calls in flight at once a group of more loops.
+        public convenience init(
+            options: Options = Options(), fallback: (any Transport)? = nil,
+            eventLoops: HTTP1EventLoopGroup = .shared
+        ) {
             self.init(
                 options: options, fallback: fallback, eventLoops: eventLoops, resolver: SystemHostResolver(),
                 racer: AddressRacer())
-        #else
-            self.init(uncheckedOptions: options, fallback: fallback, eventLoops: eventLoops)
-        #endif
-    }
+        }
 
-    #if os(Linux)
         /// Creates a transport that finds addresses with `resolver` and races them with `racer`.
         init(
             options: Options, fallback: (any Transport)?, eventLoops: HTTP1EventLoopGroup,
@@ -104,41 +103,29 @@ public final class HTTP1Transport: Transport {
                 idleTimeout: MonotonicClock.nanoseconds(options.idleConnectionTimeout) ?? 0)
             usesLoops = LockedState(eventLoops.join())
         }
-    #else
-        private init(uncheckedOptions options: Options, fallback: (any Transport)?, eventLoops: HTTP1EventLoopGroup) {
-            self.options = options
-            self.fallback = fallback
-            self.eventLoops = eventLoops
-        }
-    #endif
 
-    deinit {
-        #if os(Linux)
+        deinit {
             pool.closeIdleConnections()
             _ = leaveEventLoops()
-        #endif
-    }
+        }
 
-    /// Thrown by calls to a transport that ``HTTP1Transport/shutdown()`` ended or that came after it.
-    public struct ShutdownError: Error, Equatable {
-        /// Creates the error.
-        public init() {}
-    }
+        /// Thrown by calls to a transport that ``HTTP1Transport/shutdown()`` ended or that came after it.
+        public struct ShutdownError: Error, Equatable {
+            /// Creates the error.
+            public init() {}
+        }
 
-    /// Shuts the transport down, for a server on its way out: calls in flight end with
-    /// ``ShutdownError`` (a call whose task is cancelled meanwhile with `CancellationError`),
-    /// as do callers waiting for a connection and every later call; pooled connections close;
-    /// and when no other transport uses ``eventLoops``, their threads stop, and have ended
-    /// when this returns. Calling it again does nothing more.
-    public func shutdown() async {
-        #if os(Linux)
+        /// Shuts the transport down, for a server on its way out: calls in flight end with
+        /// ``ShutdownError`` (a call whose task is cancelled meanwhile with `CancellationError`),
+        /// as do callers waiting for a connection and every later call; pooled connections close;
+        /// and when no other transport uses ``eventLoops``, their threads stop, and have ended
+        /// when this returns. Calling it again does nothing more.
+        public func shutdown() async {
             shutdownSignal.fire()
             pool.shutdown(because: ShutdownError())
             for loop in leaveEventLoops() { await loop.waitUntilStopped() }
-        #endif
-    }
+        }
 
-    #if os(Linux)
         /// Stops counting as a user of ``eventLoops``, once; the loops it stopped as the last user.
         private func leaveEventLoops() -> [EventLoop] {
             let wasUsing = usesLoops.withLock { uses in
@@ -147,48 +134,40 @@ public final class HTTP1Transport: Transport {
             }
             return wasUsing ? eventLoops.leave() : []
         }
-    #endif
 
-    /// Whether this system can run the transport: Linux, with epoll available.
-    public static var isAvailable: Bool {
-        #if os(Linux)
-            EventLoop.isSupported
-        #else
-            false
-        #endif
-    }
+        /// Whether this system can run the transport: epoll is available (a seccomp profile or an
+        /// old kernel can refuse it).
+        public static var isAvailable: Bool { EventLoop.isSupported }
 
-    /// Whether this transport can send `request` itself: it is available, the URL is `http://`
-    /// with an ASCII host and no user or password, the body is not an `httpBodyStream`, and the
-    /// request asks for no content coding (`Accept-Encoding` absent or `identity`).
-    public static func canSend(_ request: TransportRequest) -> Bool {
-        guard isAvailable else { return false }
-        let urlRequest = request.urlRequest
-        guard urlRequest.httpBodyStream == nil, let url = urlRequest.url, url.user == nil, url.password == nil,
-            HTTPRequestSerializer.Target.supports(url)
-        else { return false }
-        // A request that asks for a content coding wants it decoded, which only URLSession does.
-        var identityOnly = true
-        for (name, value) in urlRequest.allHTTPHeaderFields ?? [:] where name.caseInsensitiveEquals("Accept-Encoding") {
-            HTTPResponseHead.forEachElement(in: value) { element in
-                let coding = (element.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces)
-                if !coding.isEmpty, !coding.caseInsensitiveEquals("identity") { identityOnly = false }
+        /// Whether this transport can send `request` itself: it is available, the URL is `http://`
+        /// with an ASCII host and no user or password, the body is not an `httpBodyStream`, and the
+        /// request asks for no content coding (`Accept-Encoding` absent or `identity`).
+        public static func canSend(_ request: TransportRequest) -> Bool {
+            guard isAvailable else { return false }
+            let urlRequest = request.urlRequest
+            guard urlRequest.httpBodyStream == nil, let url = urlRequest.url, url.user == nil, url.password == nil,
+                HTTPRequestSerializer.Target.supports(url)
+            else { return false }
+            // A request that asks for a content coding wants it decoded, which only URLSession does.
+            var identityOnly = true
+            for (name, value) in urlRequest.allHTTPHeaderFields ?? [:]
+            where name.caseInsensitiveEquals("Accept-Encoding") {
+                HTTPResponseHead.forEachElement(in: value) { element in
+                    let coding = (element.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces)
+                    if !coding.isEmpty, !coding.caseInsensitiveEquals("identity") { identityOnly = false }
+                }
             }
+            return identityOnly
         }
-        return identityOnly
-    }
 
-    /// Sends `request`; throws `CancellationError` when the Swift task is cancelled, and
-    /// ``ShutdownError`` once ``shutdown()`` has begun.
-    public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        #if os(Linux)
+        /// Sends `request`; throws `CancellationError` when the Swift task is cancelled, and
+        /// ``ShutdownError`` once ``shutdown()`` has begun.
+        public func send(_ request: TransportRequest) async throws -> TransportResponse {
             if shutdownSignal.hasFired { throw ShutdownError() }
             guard let loop = eventLoops.next() else {
                 throw shutdownSignal.hasFired ? ShutdownError() : URLError(.unsupportedURL)
             }
             return try await sendFollowingRedirects(request, loop: loop)
-        #else
-            throw URLError(.unsupportedURL)
-        #endif
+        }
     }
-}
+#endif

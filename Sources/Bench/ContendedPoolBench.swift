@@ -45,7 +45,8 @@
             var shares: [Double] = []
             var rates: [Double] = []
             var failures = 0
-            _ = await CallsForAWhile.run(width: width, seconds: 0.2, call)  // Connections opened before anything is measured.
+            // Connections opened before anything is measured.
+            _ = await CallsForAWhile.run(width: width, seconds: 0.2, call)
             for _ in 0..<rounds {
                 let alone = await work(seconds: secondsPerPhase)
                 let cpuBefore = ProcessCPU.seconds

@@ -45,7 +45,7 @@
     /// What it does not do — use ``RoutingTransport``, which sends those through `URLSession`:
     /// `https://`, `httpBodyStream`, credentials in the URL, content decoding (it sends no
     /// `Accept-Encoding`). A URL that an HTTP proxy applies to (`http_proxy`, `all_proxy`, honouring
-    /// `no_proxy`) fails with ``HTTPRequestError/proxyNotSupported(host:)`` rather than bypass the proxy.
+    /// `no_proxy`) fails with ``HTTPRequestError/proxyNotSupported(_:)`` rather than bypass the proxy.
     ///
     /// The type exists on Linux only; ``RoutingTransport`` exists everywhere.
     ///

@@ -20,12 +20,15 @@ struct HungRefreshTests {
     private let refreshes = CallCounter()
     private let expiries = CallCounter()
     private let gate = RefreshGate()
+    /// One element each time a refresh starts, so a test awaits it instead of polling.
+    private let refreshStarts = AsyncStream.makeStream(of: Void.self)
 
     private func provider(refreshTimeout: TimeInterval, callTimeout: TimeInterval?) -> Provider<AccountAPI> {
         let plugin = TokenRefreshPlugin(
             store: store, refreshTimeout: refreshTimeout,
-            refresh: { [refreshes, gate] _ in
+            refresh: { [refreshes, gate, refreshStarts] _ in
                 refreshes.increment()
+                refreshStarts.continuation.yield()
                 await gate.wait()
                 return AuthCredential(accessToken: "tok-rotated", refreshToken: "ref-new")
             },
@@ -49,18 +52,21 @@ struct HungRefreshTests {
         #expect(expiries.count == 0)
     }
 
-    @Test("a call waiting for a hung refresh completes within a second of cancel()")
+    @Test("a call waiting for a hung refresh completes promptly after cancel()")
     func cancelEndsTheWait() async throws {
         defer { gate.open() }
         let provider = provider(refreshTimeout: .infinity, callTimeout: nil)
         let (results, resultContinuation) = AsyncStream.makeStream(of: Result<Response, CourierError>.self)
         let call = provider.request(.me) { resultContinuation.yield($0) }
-        while refreshes.count == 0 { await Task.yield() }
+        var starts = refreshStarts.stream.makeAsyncIterator()
+        _ = await starts.next()
         let cancelled = ContinuousClock.now
         call.cancel()
         var iterator = results.makeAsyncIterator()
         let result = await iterator.next()
-        #expect(ContinuousClock.now - cancelled < .seconds(Self.sanitizerScale))
+        // The pipeline gives the abandoned work up to half a second to wind down before the
+        // caller returns; the rest is room for a loaded two-core machine.
+        #expect(ContinuousClock.now - cancelled < .seconds(2 * Self.sanitizerScale))
         guard case .failure(let error) = result else {
             Issue.record("expected a cancelled call, got \(String(describing: result))")
             return

@@ -53,7 +53,7 @@ struct CallDeadlineTests {
         let provider = Provider<CoreTestTarget>(
             transport: ScriptedTransport(), plugins: [HangingPlugin(hang: hang)], options: options(timeout: nil))
         let call = Task { try await provider.request(CoreTestTarget()) }
-        while hang.started == 0 { await Task.yield() }
+        await hang.firstWaitBegan()
         call.cancel()
         let error = await failure { try await call.value }
         #expect(error?.isCancelled == true)

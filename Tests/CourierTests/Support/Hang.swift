@@ -8,20 +8,48 @@ import Foundation
 /// A wait that ignores cancellation and ends only when the test releases it: what a plugin or a
 /// refresh that hangs does to a call.
 final class Hang: Sendable {
-    private let waiters = LockedState<[CheckedContinuation<Void, Never>]>([])
+    private struct State {
+        var waiters: [CheckedContinuation<Void, Never>] = []
+        var started = 0
+        var watchers: [CheckedContinuation<Void, Never>] = []
+    }
+
+    private let state = LockedState(State())
 
     /// How many waits have begun.
-    var started: Int { waiters.withLock { $0.count } }
+    var started: Int { state.withLock { $0.started } }
 
     /// Waits until ``release()``, whatever happens to the task.
     func wait() async {
-        await withCheckedContinuation { continuation in waiters.withLock { $0.append(continuation) } }
+        await withCheckedContinuation { continuation in
+            let watchers = state.withLock { state in
+                state.waiters.append(continuation)
+                state.started += 1
+                defer { state.watchers.removeAll() }
+                return state.watchers
+            }
+            for watcher in watchers { watcher.resume() }
+        }
+    }
+
+    /// Returns once a wait has begun (at once if one has).
+    func firstWaitBegan() async {
+        await withCheckedContinuation { continuation in
+            let began = state.withLock { state in
+                if state.started == 0 { state.watchers.append(continuation) }
+                return state.started > 0
+            }
+            if began { continuation.resume() }
+        }
     }
 
     /// Ends every wait so far.
     func release() {
-        for waiter in waiters.withLock({ $0 }) { waiter.resume() }
-        waiters.withLock { $0.removeAll() }
+        let waiters = state.withLock { state in
+            defer { state.waiters.removeAll() }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume() }
     }
 }
 

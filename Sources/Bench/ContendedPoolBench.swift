@@ -90,4 +90,18 @@
             return Double(pieces) / seconds
         }
     }
+
+    /// CPU time the whole machine has spent busy, from `/proc/stat`.
+    enum MachineCPU {
+        /// User, nice, system, interrupt and soft-interrupt time of every CPU so far, in seconds.
+        static var busySeconds: Double {
+            guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8),
+                let line = stat.split(separator: "\n").first, line.hasPrefix("cpu ")
+            else { return .nan }
+            let ticks = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+            guard ticks.count >= 7 else { return .nan }
+            let busy = ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6]
+            return busy / Double(sysconf(Int32(_SC_CLK_TCK)))
+        }
+    }
 #endif

@@ -21,6 +21,13 @@ struct ServerTrustTests {
         func rejectProtectionSpaceAndContinue(with challenge: URLAuthenticationChallenge) {}
     }
 
+    #if canImport(FoundationNetworking)
+        /// The method's name on Darwin; FoundationNetworking marks the constant unavailable.
+        private static let serverTrust = "NSURLAuthenticationMethodServerTrust"
+    #else
+        private static let serverTrust = NSURLAuthenticationMethodServerTrust
+    #endif
+
     @Test("a server-trust challenge gets no credential from Courier, whatever the transport's options")
     func serverTrustLeftToTheSystem() async throws {
         let session = URLSession(configuration: .ephemeral)
@@ -28,7 +35,7 @@ struct ServerTrustTests {
         let task = session.dataTask(with: try #require(URL(string: "https://courier.invalid/")))
         let space = URLProtectionSpace(
             host: "courier.invalid", port: 443, protocol: NSURLProtectionSpaceHTTPS, realm: nil,
-            authenticationMethod: NSURLAuthenticationMethodServerTrust)
+            authenticationMethod: Self.serverTrust)
         let challenge = URLAuthenticationChallenge(
             protectionSpace: space, proposedCredential: nil, previousFailureCount: 0, failureResponse: nil,
             error: nil, sender: Sender())

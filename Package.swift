@@ -3,6 +3,19 @@ import PackageDescription
 
 let package = Package(
     name: "Courier",
+    // The Apple floor is the 2024 releases (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), set
+    // by what the library modules use that first shipped there:
+    //   - `Atomic` and `Mutex` (the Synchronization module): call ids, attempt counters, the
+    //     activity indicator's busy set;
+    //   - `AsyncSequence`'s `Failure` associated type (the paginator's sequences) and function
+    //     types with a typed `throws(Failure)` (`LockedState.withLock`), which need the Swift 6
+    //     runtime.
+    // Older floors, already covered: `ContinuousClock`, `Duration` and `Task.sleep(until:clock:)`
+    // (macOS 13, iOS 16, tvOS 16, watchOS 9); `AsyncStream.makeStream(of:)` (back-deployed with
+    // Swift 5.9); async/await, `@TaskLocal`, `withTaskCancellationHandler` (macOS 10.15, iOS 13).
+    // Not used: `URL(filePath:)`, `String(localized:)`, `Regex`, `URLSession`'s async methods.
+    // Linux has no floor: the native transport (epoll) and FoundationNetworking are behind
+    // `#if os(Linux)` and `#if canImport(FoundationNetworking)`.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Courier", targets: ["Courier", "CourierTargets"]),
@@ -14,7 +27,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "CourierTargets", path: "Sources/Targets"),
-        .target(name: "Courier", dependencies: ["CourierTargets"], path: "Sources/Provider"),
+        // The privacy manifest App Store review asks of an SDK (no tracking, no collected data, no
+        // required-reason API); every product depends on this target, so its bundle ships with all.
+        .target(
+            name: "Courier", dependencies: ["CourierTargets"], path: "Sources/Provider",
+            resources: [.copy("PrivacyInfo.xcprivacy")]),
         // epoll and eventfd for the native transport on Linux (Swift's Glibc module lacks them).
         .target(name: "CCourierSystem", path: "Sources/HTTP1CSystem"),
         .target(name: "CourierHTTP1", dependencies: ["Courier", "CCourierSystem"], path: "Sources/HTTP1"),

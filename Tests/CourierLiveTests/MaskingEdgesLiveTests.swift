@@ -1,3 +1,4 @@
+import CourierHTTP1
 import CourierPlugins
 import CourierTesting
 import Foundation
@@ -109,4 +110,21 @@ struct MaskingEdgesLiveTests {
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
     }
+
+    #if os(Linux)
+        @Test(.requiresHttpbin)
+        func nativeDownloadsAreReadableByTheirOwnerOnly() async throws {
+            let transport = HTTP1Transport()
+            let url = try LiveServers.url(for: .httpbin).appendingPathComponent("bytes/4096")
+            let request = TransportRequest(urlRequest: URLRequest(url: url), kind: .download)
+
+            let response = try await transport.send(request)
+            await transport.shutdown()
+
+            let file = try #require(response.downloadedFileURL)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+        }
+    #endif
 }

@@ -182,4 +182,22 @@ struct TokenRefreshPluginTests {
 
         #expect(expired.count == 2)
     }
+
+    @Test("a stored token with a line break stops the call before anything is sent, and starts no refresh")
+    func lineBreakToken() async throws {
+        let server = AuthServerTransport(currentToken: "tok-1")
+        let store = TokenStore(credential: AuthCredential(accessToken: "tok\r\nX-Injected: 1", refreshToken: "r"))
+        let refresher = RefreshCounter(server: server)
+        let provider = makeProvider(server: server, store: store, refresher: refresher)
+
+        do {
+            _ = try await provider.request(.me)
+            Issue.record("the call was sent")
+        } catch CourierError.underlying(let error as InvalidRequestError, nil) {
+            #expect(error.reason == .headerValue(name: "Authorization"))
+        }
+
+        #expect(server.seenTokens.isEmpty)
+        #expect(refresher.refreshes == 0)
+    }
 }

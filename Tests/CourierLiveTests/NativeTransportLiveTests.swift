@@ -15,7 +15,7 @@ private struct NativeLiveTarget: TargetType, TimeoutConfigurable {
     var task: RequestTask = .requestPlain
     var headers: [String: String]?
     var validationType: ValidationType = .none
-    var timeout: TimeInterval? = 10
+    var timeout: TimeInterval? = 10 * LiveTiming.scale
 }
 
 /// How much longer than usual timing bounds may be: sanitizers slow everything several times.

@@ -28,5 +28,8 @@
         var body: Data
         /// Whether the connection may carry another request.
         var reusable: Bool
+        /// When the first byte of the response arrived, on ``MonotonicClock``; set by the
+        /// connection as it hands the response over.
+        var firstByteAt: UInt64? = nil
     }
 #endif

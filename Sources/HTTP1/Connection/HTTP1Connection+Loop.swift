@@ -36,6 +36,7 @@
                 let count = read(fd, base, buffer.count)
                 if count > 0 {
                     shell.lastActivity = MonotonicClock.now()
+                    if shell.firstByteAt == nil { shell.firstByteAt = shell.lastActivity }
                     apply(shell.machine.read(UnsafeRawBufferPointer(start: base, count: count)), &shell, &deferred)
                     // A short read drained the socket; new data will raise a new edge.
                     if count < buffer.count, !drain { return false }

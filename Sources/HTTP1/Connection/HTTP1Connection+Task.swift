@@ -60,6 +60,7 @@
                 shell.progress = expectation.progress
                 shell.file = expectation.file
                 shell.readingPaused = false
+                shell.firstByteAt = nil
             }
             deferred.run(self)
             if let rejection = deferred.rejection { throw rejection }

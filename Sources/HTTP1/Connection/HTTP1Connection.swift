@@ -50,6 +50,9 @@
             var file: DownloadSink?
             /// Reading stopped until the download file catches up.
             var readingPaused = false
+            /// When the current request's first response byte was read (the clock read that
+            /// marks activity, so timing costs no read of its own).
+            var firstByteAt: UInt64?
         }
 
         /// Work decided under the lock and done after it: resuming tasks, reporting progress.
@@ -203,7 +206,15 @@
             }
             if let result = actions.response, let responder = shell.responder {
                 shell.responder = nil
-                deferred.responder = (responder, result)
+                let firstByteAt = shell.firstByteAt
+                deferred.responder = (
+                    responder,
+                    result.map { received in
+                        var stamped = received
+                        stamped.firstByteAt = firstByteAt
+                        return stamped
+                    }
+                )
             }
             if let rejection = actions.rejection { deferred.rejection = rejection }
             if actions.startsClock, let timeout = shell.timeout {

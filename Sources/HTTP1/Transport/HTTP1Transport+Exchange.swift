@@ -25,11 +25,12 @@
             }
         }
 
-        /// A response, its body in memory or in a file.
+        /// A response, its body in memory or in a file, and when its phases ended.
         struct Exchanged {
             var head: HTTPResponseHead
             var body: Data
             var file: URL?
+            var times: HopTimes
         }
 
         /// Methods whose requests may be sent twice (RFC 9110 §9.2.2).
@@ -69,7 +70,9 @@
                     let received = try await attempt(
                         head: head, body: body, key: key, target: target, expectation: expectation,
                         uploadProgress: isUpload ? progress : nil, download: download?.fd, fresh: fresh, loop: loop)
-                    return Exchanged(head: received.head, body: received.body, file: download?.url)
+                    return Exchanged(
+                        head: received.response.head, body: received.response.body, file: download?.url,
+                        times: received.times)
                 } catch is RetryableFailure where !fresh && Self.idempotentMethods.contains(method) {
                     // The pooled connection had been closed by the server: once more on a new one.
                     fresh = true
@@ -97,7 +100,7 @@
             expectation: ResponseExpectation, uploadProgress: (@Sendable (TransferProgress) -> Void)?, download: Int32?,
             fresh: Bool,
             loop: EventLoop
-        ) async throws -> ReceivedResponse {
+        ) async throws -> (response: ReceivedResponse, times: HopTimes) {
             let relay = CancellationRelay()
             let sink = download.map(DownloadSink.init(fd:))
             var expectation = expectation
@@ -105,20 +108,21 @@
             return try await withTaskCancellationHandler {
                 let lease = try await pool.acquire(key, fresh: fresh)
                 let connection: HTTP1Connection
-                let reused: Bool
+                var times = HopTimes()
                 switch lease {
                 case .reuse(let pooled):
                     connection = pooled
-                    reused = true
+                    times.readyAt = MonotonicClock.now()
                 case .connect:
                     do {
-                        connection = try await openConnection(
+                        let opened = try await openConnection(
                             to: target, key: key, loop: loop, timeout: expectation.timeout, relay: relay)
+                        connection = opened.connection
+                        (times.readyAt, times.connecting) = (opened.connectedAt, opened.connecting)
                     } catch {
                         pool.releaseSlot(key)
                         throw error
                     }
-                    reused = false
                 }
                 relay.attach(connection)
                 counters.enter()
@@ -132,12 +136,15 @@
                     // connection stays this call's, so a failing write can only end this call.
                     try await sink?.finish()
                     pool.release(connection, reusable: received.reusable)
-                    return received
+                    times.firstByteAt = received.firstByteAt
+                    return (received, times)
                 } catch {
                     pool.release(connection, reusable: false)
                     // Nothing of this attempt may reach the file after it is truncated for a retry.
                     try? await sink?.finish()
-                    if reused, (error as? ConnectionFailure) == .closedBeforeResponse, !Task.isCancelled {
+                    if times.connecting == nil, (error as? ConnectionFailure) == .closedBeforeResponse,
+                        !Task.isCancelled
+                    {
                         throw RetryableFailure()
                     }
                     throw error

@@ -9,8 +9,10 @@
     /// The hops of one call: redirects (by ``RedirectPolicy``, as <doc:/Courier/URLSessionTransport> follows
     /// them), cookies on each hop, the proxy check, and when a hop leaves for the fallback.
     extension HTTP1Transport {
-        /// Sends `request`, following redirects.
+        /// Sends `request`, following redirects; the response's timings cover every hop (see
+        /// ``ExchangeTimes``), one sent through `fallback` included when it measured its own.
         func sendFollowingRedirects(_ request: TransportRequest, loop: EventLoop) async throws -> TransportResponse {
+            var times = ExchangeTimes()
             try Self.refuseProxied(request.urlRequest.url)
             let cookies = options.cookieStorage
             var current = request
@@ -18,13 +20,19 @@
             while true {
                 let sent = Self.addingCookies(from: cookies, to: current.urlRequest)
                 let exchanged = try await exchange(sent, kind: current.kind, progress: request.progress, loop: loop)
+                let end = MonotonicClock.now()
+                times.add(exchanged.times, endedAt: end)
                 await Self.storeCookies(of: exchanged.head, for: current.urlRequest, in: cookies)
-                guard options.followsRedirects else { return try Self.response(exchanged, url: current.urlRequest.url) }
+                guard options.followsRedirects else {
+                    return try Self.response(exchanged, url: current.urlRequest.url, times.timings(endedAt: end))
+                }
                 let decision = RedirectPolicy.next(
                     after: current, status: exchanged.head.status,
                     location: exchanged.head.values(of: "Location").first,
                     responseURL: current.urlRequest.url, redirectsFollowed: followed, limit: options.maximumRedirects)
-                if case .answer = decision { return try Self.response(exchanged, url: current.urlRequest.url) }
+                if case .answer = decision {
+                    return try Self.response(exchanged, url: current.urlRequest.url, times.timings(endedAt: end))
+                }
                 if let file = exchanged.file { try? FileManager.default.removeItem(at: file) }
                 guard case .follow(let next) = decision else {
                     throw URLError(
@@ -38,7 +46,9 @@
                             .unsupportedURL,
                             userInfo: Self.userInfo("Redirect to an unsupported URL", next.urlRequest.url))
                     }
-                    return try await fallback.send(next)
+                    var answer = try await fallback.send(next)
+                    answer.timings = times.timings(handingOffTo: answer.timings, endedAt: MonotonicClock.now())
+                    return answer
                 }
                 current = next
             }
@@ -50,11 +60,15 @@
             if settings.proxies(url) { throw .proxyNotSupported(url) }
         }
 
-        private static func response(_ exchanged: Exchanged, url: URL?) throws -> TransportResponse {
+        private static func response(_ exchanged: Exchanged, url: URL?, _ timings: CallTimings) throws
+            -> TransportResponse
+        {
             guard let url else { throw TransportError.notHTTP }
-            return TransportResponse(
+            var response = TransportResponse(
                 url: url, statusCode: exchanged.head.status, httpVersion: "HTTP/1.\(exchanged.head.minorVersion)",
                 headerFields: exchanged.head.headers, data: exchanged.body, downloadedFileURL: exchanged.file)
+            response.timings = timings
+            return response
         }
     }
 #endif

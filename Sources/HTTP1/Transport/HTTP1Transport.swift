@@ -38,6 +38,9 @@
     ///   with `GET`. A redirect to `https://` is sent through `fallback` when there is one.
     /// - **Bodies**: `httpBody`, <doc:/Courier/UploadSource/data(_:)>, <doc:/Courier/UploadSource/file(_:)> (streamed from
     ///   disk), and downloads written to a temporary file off the event loop; progress is reported.
+    /// - **Timings**: every response carries <doc:/Courier/TransportResponse/timings>: waiting for a
+    ///   connection, connecting (`nil` on a reused one), first byte and total, across redirects
+    ///   counted from the request handed over to the final response.
     /// - **Cookies**: only with ``Options/cookieStorage`` (`nil` by default, so a service's client
     ///   never carries one user's session into another's call); ``RoutingTransport`` shares its
     ///   URLSession transport's storage.

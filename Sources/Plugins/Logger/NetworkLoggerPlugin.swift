@@ -69,7 +69,8 @@ public struct NetworkLoggerPlugin: PluginType {
         ledger.begin(request, entry: CallLedger.Entry(start: start, request: request, masker: masker))
     }
 
-    /// Logs the response line, with the time since ``willSend(_:target:)``, and the body or error.
+    /// Logs the response line, with the time since ``willSend(_:target:)`` (and, with
+    /// ``LogOptions/timings``, what the transport measured), and the body or error.
     public func didReceive(_ result: Result<Response, CourierError>, target: any TargetType) {
         let target = MultiTarget.unwrap(target)
         guard configuration.isEnabled(target) else { return }
@@ -79,7 +80,11 @@ public struct NetworkLoggerPlugin: PluginType {
             case .failure(let error): error.response
             }
         let call = ledger.end(response?.request)
-        configuration.lazyOutput(target) { responseLines(for: result, response: response, call: call, target: target) }
+        // Read now: the output may run where the call's context is not bound.
+        let timings = configuration.logOptions.contains(.timings) ? CallContext.current?.timings : nil
+        configuration.lazyOutput(target) {
+            responseLines(for: result, response: response, call: call, timings: timings, target: target)
+        }
     }
 
     /// A masker that knows the secrets of `request`, whose headers are `headers`.

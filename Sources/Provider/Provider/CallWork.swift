@@ -1,8 +1,8 @@
 import Foundation
 import Synchronization
 
-/// A call's `accept` closure, handed to the task that runs the call's work, and the number of the
-/// attempt that work has reached.
+/// A call's `accept` closure, handed to the task that runs the call's work, the number of the
+/// attempt that work has reached, and what its transport measured last.
 ///
 /// It need not be `Sendable` (a decoding closure captures its output type, a metatype Swift does
 /// not count as `Sendable`): only that task calls `accept`, one response after another, and the
@@ -10,6 +10,7 @@ import Synchronization
 final class CallWork: @unchecked Sendable {
     let accept: (Response) throws(CourierError) -> Void
     private let attempt = Atomic<Int>(1)
+    private let timings = Mutex<CallTimings?>(nil)
 
     init(accept: @escaping (Response) throws(CourierError) -> Void) {
         self.accept = accept
@@ -20,6 +21,13 @@ final class CallWork: @unchecked Sendable {
     var lastAttempt: Int {
         get { attempt.load(ordering: .acquiring) }
         set { attempt.store(newValue, ordering: .releasing) }
+    }
+
+    /// What the transport measured of the last attempt's exchange, for `didFinish`; written by
+    /// the work, read by the caller when the call ends.
+    var lastTimings: CallTimings? {
+        get { timings.withLock { $0 } }
+        set { timings.withLock { $0 = newValue } }
     }
 }
 

@@ -15,7 +15,7 @@ import Foundation
 ///
 /// The private async steps are `@inline(__always)`: each is called from one place (`send`, which
 /// is small, from two), and a step inlined needs no async frame or executor check of its own
-/// (about 1,800 instructions a call in all).
+/// (about 1,800 instructions a call in all). `conclude`, called from two places, is not.
 extension Provider {
     /// Runs the whole pipeline for `target`, retries included, and turns the response into
     /// `Output` with `decode`.
@@ -63,10 +63,11 @@ extension Provider {
             // Once per call, with what the caller gets, whichever of the work, the deadline and a
             // cancellation ended it.
             let last = work.lastAttempt
-            if last == 1 {
+            let timings = work.lastTimings
+            if last == 1, timings == nil {
                 for plugin in plugins { plugin.didFinish(result, target: target) }
             } else {
-                CallContext.$bound.withValue(context.at(attempt: last)) {
+                CallContext.$bound.withValue(context.at(attempt: last).with(timings)) {
                     for plugin in plugins { plugin.didFinish(result, target: target) }
                 }
             }
@@ -102,19 +103,34 @@ extension Provider {
     }
 
     /// One attempt, then whether the plugins send the call again (after any wait they ask for).
+    /// From `didReceive` on, the plugins see the attempt's timings in ``CallContext/current``.
     @inline(__always)
     private func attemptAndDecide(
         _ attempt: Int, _ target: Target, endpoint: Endpoint, progress: ProgressBlock?, work: CallWork
     ) async -> Round {
-        let outcome = await attemptOnce(target, endpoint: endpoint, progress: progress, accept: work.accept)
-        guard case .failure(let error) = outcome.result, let request = outcome.request,
-            attempt < options.maximumAttempts, !error.isCancelled
-        else { return .finished(outcome.result) }
+        let sent = await sendAttempt(target, endpoint: endpoint, progress: progress, accept: work.accept)
+        if sent.timings != nil || attempt > 1 { work.lastTimings = sent.timings }
+        guard let timings = sent.timings, let context = CallContext.current else {
+            return await conclude(sent, attempt, target, accept: work.accept)
+        }
+        return await CallContext.$bound.withValue(context.with(timings)) {
+            await conclude(sent, attempt, target, accept: work.accept)
+        }
+    }
+
+    /// The plugins' `didReceive` and `process` of a sent attempt, then their `retry`.
+    private func conclude(
+        _ sent: Attempt, _ attempt: Int, _ target: Target, accept: (Response) throws(CourierError) -> Void
+    ) async -> Round {
+        guard let request = sent.request else { return .finished(sent.result) }
+        let result = await receive(sent, target: target, accept: accept)
+        guard case .failure(let error) = result, attempt < options.maximumAttempts, !error.isCancelled
+        else { return .finished(result) }
         if Task.isCancelled { return .finished(.failure(Deadline.stopped)) }
 
         switch await retryDecision(for: request, target: target, error: error, attempt: attempt) {
         case .doNotRetry:
-            return .finished(outcome.result)
+            return .finished(result)
         case .retry:
             return .again
         case .retryAfter(let seconds):
@@ -127,8 +143,9 @@ extension Provider {
         }
     }
 
+    /// Steps 1 to 3 of one attempt: the request prepared, `willSend`, the exchange, and `accept`.
     @inline(__always)
-    private func attemptOnce(
+    private func sendAttempt(
         _ target: Target, endpoint: Endpoint, progress: ProgressBlock?,
         accept: (Response) throws(CourierError) -> Void
     ) async -> Attempt {
@@ -142,7 +159,8 @@ extension Provider {
 
         for plugin in plugins { plugin.willSend(request, target: target) }
 
-        var result = await exchange(request, endpoint: endpoint, target: target, progress: progress)
+        let exchanged = await exchange(request, endpoint: endpoint, target: target, progress: progress)
+        var result = exchanged.result
         var accepted: Response?
         if case .success(let response) = result {
             do throws(CourierError) {
@@ -152,11 +170,20 @@ extension Provider {
                 result = .failure(error)
             }
         }
+        return Attempt(request: request, result: result, accepted: accepted, timings: exchanged.timings)
+    }
 
+    /// Step 4: `didReceive` and `process` for a sent attempt; a response a plugin put in place of
+    /// the accepted one is checked again.
+    @inline(__always)
+    private func receive(_ sent: Attempt, target: Target, accept: (Response) throws(CourierError) -> Void) async
+        -> Result<Response, CourierError>
+    {
+        var result = sent.result
         for plugin in plugins { plugin.didReceive(result, target: target) }
         for plugin in plugins { result = await plugin.process(result, target: target) }
 
-        if case .success(let response) = result, response !== accepted {
+        if case .success(let response) = result, response !== sent.accepted {
             // A plugin replaced the response: check the one it chose.
             do throws(CourierError) {
                 try accept(response)
@@ -164,7 +191,7 @@ extension Provider {
                 result = .failure(error)
             }
         }
-        return Attempt(request: request, result: result)
+        return result
     }
 
     /// Step 1: the endpoint's request, through the request closure and every `prepare`, then
@@ -204,67 +231,20 @@ extension Provider {
     /// Step 3: the stub or the transport, then classification and validation.
     @inline(__always)
     private func exchange(_ request: URLRequest, endpoint: Endpoint, target: Target, progress: ProgressBlock?) async
-        -> Result<Response, CourierError>
+        -> (result: Result<Response, CourierError>, timings: CallTimings?)
     {
         let result: Result<Response, CourierError>
+        var timings: CallTimings?
         switch stubClosure(target) {
         case .never:
-            result = await sendOverTransport(request, task: endpoint.task, progress: progress)
+            (result, timings) = await sendOverTransport(request, task: endpoint.task, progress: progress)
         case .immediate:
             result = await stubbedExchange(request, endpoint: endpoint, target: target, delay: nil, progress: progress)
         case .delayed(let seconds):
             result = await stubbedExchange(
                 request, endpoint: endpoint, target: target, delay: seconds, progress: progress)
         }
-        return result.flatMap { classify($0, target: target) }
-    }
-
-    /// Step 3 over the network: the body made ready (a large multipart body goes to a temporary
-    /// file, deleted whatever the outcome), the transport call, and a downloaded file moved to its
-    /// destination.
-    @inline(__always)
-    private func sendOverTransport(_ request: URLRequest, task: RequestTask, progress: ProgressBlock?) async
-        -> Result<Response, CourierError>
-    {
-        let body: TransferBody
-        do {
-            if let ready = try TransferBody.ready(for: task, request: request) {
-                body = ready
-            } else {
-                body = try await TransferBody.prepare(for: task, request: request)
-            }
-        } catch {
-            return .failure(Task.isCancelled ? Deadline.stopped : Self.courierError(error))
-        }
-        defer { body.discard() }
-
-        var onProgress: (@Sendable (TransferProgress) -> Void)?
-        if let progress {
-            onProgress = { value in progress(ProgressResponse(progress: value)) }
-        }
-        let transportRequest = TransportRequest(urlRequest: body.request, kind: body.kind, progress: onProgress)
-        let answer: TransportResponse
-        do {
-            answer = try await send(transportRequest)
-        } catch {
-            return .failure(Task.isCancelled ? Deadline.stopped : Self.courierError(error))
-        }
-        return finishTransfer(answer, request: body.request, task: task)
-    }
-
-    /// The transport call itself, shared with identical calls in flight when the provider tracks them.
-    @inline(__always)
-    private func send(_ transportRequest: TransportRequest) async throws -> TransportResponse {
-        let answer =
-            trackInflights && transportRequest.kind.isData
-            ? try await inflights.send(transportRequest, over: transport)
-            : try await transport.send(transportRequest)
-        // A download that ended just as the call was cancelled or timed out is not kept.
-        if Task.isCancelled, let file = answer.downloadedFileURL {
-            try? FileManager.default.removeItem(at: file)
-            throw CancellationError()
-        }
-        return answer
+        return (result.flatMap { classify($0, target: target) }, timings)
     }
 }
 
@@ -274,6 +254,10 @@ extension Provider {
 private struct Attempt {
     var request: URLRequest?
     var result: Result<Response, CourierError>
+    /// The response `accept` passed, if the exchange brought one.
+    var accepted: Response?
+    /// What the transport measured of the exchange.
+    var timings: CallTimings?
 }
 
 /// How one attempt ended: the call's result, or a retry.

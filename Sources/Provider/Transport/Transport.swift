@@ -91,6 +91,14 @@ public struct TransportResponse: Sendable {
     public var data: Data
     /// For a download: the temporary file holding the body. The provider moves or deletes it.
     public var downloadedFileURL: URL?
+    /// How long the exchange's phases took, when the transport measured them; `nil` (the default)
+    /// otherwise. The provider hands them to plugins as ``CallContext/timings``, from
+    /// ``PluginType/didReceive(_:target:)`` on.
+    ///
+    /// A transport that follows redirects measures the whole call: ``CallTimings/firstByte`` and
+    /// ``CallTimings/total`` run from the request it was handed to the final response, and the
+    /// connection phases add up over the hops.
+    public var timings: CallTimings?
 
     var head: ResponseHead
     /// What ``response`` returns if a deferred head cannot make its object: never on Linux,

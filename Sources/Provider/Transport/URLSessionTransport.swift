@@ -19,6 +19,13 @@ import Foundation
 ///   `RedirectPolicy`, the rules `HTTP1Transport` follows too);
 /// - cancelling the Swift task cancels the `URLSessionTask` at once.
 ///
+/// Its responses carry ``TransportResponse/timings`` it measures itself: ``CallTimings/total``
+/// always, and ``CallTimings/firstByte`` (when the response head arrived) whenever the delegate
+/// sees the response, that is for every call but a plain data call without progress or size
+/// limit. Both run from the request handed to the transport, over every redirect. The connection
+/// phases stay `nil`: FoundationNetworking never calls
+/// `urlSession(_:task:didFinishCollecting:)` on Linux, so there are no task metrics to read.
+///
 /// ```swift
 /// let configuration = URLSessionTransport.defaultConfiguration()
 /// configuration.timeoutIntervalForRequest = 15
@@ -105,10 +112,11 @@ public final class URLSessionTransport: Transport {
     /// `HTTP1Transport` follows too); the session's delegate tells FoundationNetworking to
     /// follow none itself, as it would resend a `307` without its body.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        let start = ContinuousClock.now
         var current = request
         var followed = 0
         while true {
-            let answer = try await sendOnce(current)
+            let answer = try await sendOnce(current, since: start)
             guard options.followsRedirects else { return answer }
             let decision = RedirectPolicy.next(
                 after: current, status: answer.statusCode, location: answer.value(forHTTPHeaderField: "Location"),
@@ -125,10 +133,12 @@ public final class URLSessionTransport: Transport {
         }
     }
 
-    /// One task. A fractional `timeoutInterval` is kept by an ``IdleWatchdog`` (FoundationNetworking
-    /// truncates it to whole seconds, so `0.5` would time out at once) and ends the call as
-    /// `URLError(.timedOut)`, as the session's own timeout does.
-    private func sendOnce(_ request: TransportRequest) async throws -> TransportResponse {
+    /// One task, timed from `start`. A fractional `timeoutInterval` is kept by an ``IdleWatchdog``
+    /// (FoundationNetworking truncates it to whole seconds, so `0.5` would time out at once) and
+    /// ends the call as `URLError(.timedOut)`, as the session's own timeout does.
+    private func sendOnce(_ request: TransportRequest, since start: ContinuousClock.Instant) async throws
+        -> TransportResponse
+    {
         try Task.checkCancellation()
         #if canImport(FoundationNetworking)
             var request = request
@@ -139,7 +149,9 @@ public final class URLSessionTransport: Transport {
             }
         #endif
         let interval = request.urlRequest.timeoutInterval
-        guard interval > 0, interval.rounded(.up) != interval else { return try await run(request, watchdog: nil) }
+        guard interval > 0, interval.rounded(.up) != interval else {
+            return try await run(request, watchdog: nil, since: start)
+        }
         let watchdog = IdleWatchdog(seconds: interval)
         var watched = request
         watched.urlRequest.timeoutInterval = interval.rounded(.up)
@@ -149,13 +161,15 @@ public final class URLSessionTransport: Transport {
             forward?(progress)
         }
         do {
-            return try await run(watched, watchdog: watchdog)
+            return try await run(watched, watchdog: watchdog, since: start)
         } catch {
             throw watchdog.hasFired ? URLError(.timedOut) : error
         }
     }
 
-    private func run(_ request: TransportRequest, watchdog: IdleWatchdog?) async throws -> TransportResponse {
+    private func run(_ request: TransportRequest, watchdog: IdleWatchdog?, since sent: ContinuousClock.Instant)
+        async throws -> TransportResponse
+    {
         let pending = LockedState<URLSessionCall?>(nil)
         let cancelCall: @Sendable () -> Void = { [session, delegate] in
             guard let call = pending.withLock({ $0 }), let task = call.cancel(), delegate.abandon(task) else { return }
@@ -177,8 +191,11 @@ public final class URLSessionTransport: Transport {
         } onCancel: {
             cancelCall()
         }
-        return TransportResponse(
+        var answer = TransportResponse(
             response: delivery.response, data: delivery.data, downloadedFileURL: delivery.downloadedFileURL)
+        answer.timings = CallTimings(
+            firstByte: delivery.firstByteAt.map { $0 - sent }, total: ContinuousClock.now - sent)
+        return answer
     }
 
     /// Makes and resumes the task of `call`, on ``submission``; the idle time `watchdog` counts

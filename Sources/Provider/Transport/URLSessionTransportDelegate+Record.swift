@@ -18,6 +18,8 @@ extension URLSessionTransportDelegate {
         var failure: (any Error)?
         /// The `401` that carried an HTTP authentication challenge.
         var challengeResponse: HTTPURLResponse?
+        /// When the response head arrived (`urlSession(_:dataTask:didReceive:completionHandler:)`).
+        var firstByteAt: ContinuousClock.Instant?
 
         init(continuation: URLSessionCall, request: TransportRequest) {
             self.continuation = continuation

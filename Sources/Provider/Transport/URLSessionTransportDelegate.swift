@@ -30,6 +30,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         var response: HTTPURLResponse
         var data: Data
         var downloadedFileURL: URL?
+        /// When the delegate saw the response head; `nil` for a task with a completion handler.
+        var firstByteAt: ContinuousClock.Instant?
     }
 
     private let options: URLSessionTransport.Options
@@ -81,7 +83,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         let keepsFile = record.challengeResponse == nil && failure == nil && response != nil
         record.closeDownloadFile(kept: keepsFile)
         if let challenged = record.challengeResponse, record.failure == nil {
-            record.continuation.resume(returning: Delivery(response: challenged, data: record.data))
+            record.continuation.resume(
+                returning: Delivery(response: challenged, data: record.data, firstByteAt: record.firstByteAt))
             return
         }
         if let failure {
@@ -99,7 +102,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             return
         }
         record.closeDownloadFile(kept: true)
-        let answer = Delivery(response: response, data: record.data, downloadedFileURL: record.downloadedFile)
+        let answer = Delivery(
+            response: response, data: record.data, downloadedFileURL: record.downloadedFile,
+            firstByteAt: record.firstByteAt)
         record.continuation.resume(returning: answer)
     }
 
@@ -116,7 +121,12 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        if let refusal = withRecord(dataTask, { $0.refusal(of: response, options: options) }) ?? nil {
+        let arrived = ContinuousClock.now
+        let refusal = withRecord(dataTask) { record in
+            record.firstByteAt = arrived
+            return record.refusal(of: response, options: options)
+        }
+        if let refusal = refusal ?? nil {
             fail(dataTask, with: refusal)
             stop(dataTask)
             completionHandler(.cancel)

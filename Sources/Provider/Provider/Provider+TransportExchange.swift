@@ -1,0 +1,56 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The pipeline's step 3 over the network, and what the transport measured of it.
+extension Provider {
+    /// Step 3 over the network: the body made ready (a large multipart body goes to a temporary
+    /// file, deleted whatever the outcome), the transport call, and a downloaded file moved to its
+    /// destination.
+    @inline(__always)
+    func sendOverTransport(_ request: URLRequest, task: RequestTask, progress: ProgressBlock?) async
+        -> (Result<Response, CourierError>, CallTimings?)
+    {
+        let body: TransferBody
+        do {
+            if let ready = try TransferBody.ready(for: task, request: request) {
+                body = ready
+            } else {
+                body = try await TransferBody.prepare(for: task, request: request)
+            }
+        } catch {
+            return (.failure(Task.isCancelled ? Deadline.stopped : Self.courierError(error)), nil)
+        }
+        defer { body.discard() }
+
+        var onProgress: (@Sendable (TransferProgress) -> Void)?
+        if let progress {
+            onProgress = { value in progress(ProgressResponse(progress: value)) }
+        }
+        let transportRequest = TransportRequest(urlRequest: body.request, kind: body.kind, progress: onProgress)
+        let answer: TransportResponse
+        do {
+            answer = try await send(transportRequest)
+        } catch {
+            return (.failure(Task.isCancelled ? Deadline.stopped : Self.courierError(error)), nil)
+        }
+        return (finishTransfer(answer, request: body.request, task: task), answer.timings)
+    }
+
+    /// The transport call itself, shared with identical calls in flight when the provider tracks them.
+    @inline(__always)
+    private func send(_ transportRequest: TransportRequest) async throws -> TransportResponse {
+        let answer =
+            trackInflights && transportRequest.kind.isData
+            ? try await inflights.send(transportRequest, over: transport)
+            : try await transport.send(transportRequest)
+        // A download that ended just as the call was cancelled or timed out is not kept.
+        if Task.isCancelled, let file = answer.downloadedFileURL {
+            try? FileManager.default.removeItem(at: file)
+            throw CancellationError()
+        }
+        return answer
+    }
+}

@@ -50,9 +50,13 @@ enum TestTransport {
         case .urlSession:
             return urlSession
         case .native:
-            let nativeOptions = HTTP1Transport.Options(
-                maximumResponseSize: options.maximumResponseSize, followsRedirects: options.followsRedirects)
-            return RoutingTransport(nativeOptions: nativeOptions, urlSession: urlSession)
+            #if os(Linux)
+                let nativeOptions = HTTP1Transport.Options(
+                    maximumResponseSize: options.maximumResponseSize, followsRedirects: options.followsRedirects)
+                return RoutingTransport(nativeOptions: nativeOptions, urlSession: urlSession)
+            #else
+                return RoutingTransport(urlSession: urlSession)
+            #endif
         }
     }
 }

@@ -43,11 +43,18 @@ enum HostileTransport: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// A new transport of this kind with `maximumResponseSize` as its limit.
     func make(maximumResponseSize: Int64? = nil) -> any Transport {
-        switch self {
-        case .urlSession: URLSessionTransport(options: .init(maximumResponseSize: maximumResponseSize))
-        case .native: HTTP1Transport(options: .init(maximumResponseSize: maximumResponseSize))
-        case .routing: RoutingTransport(nativeOptions: .init(maximumResponseSize: maximumResponseSize))
-        }
+        let urlSession = URLSessionTransport(options: .init(maximumResponseSize: maximumResponseSize))
+        #if os(Linux)
+            switch self {
+            case .urlSession: return urlSession
+            case .native: return HTTP1Transport(options: .init(maximumResponseSize: maximumResponseSize))
+            case .routing:
+                return RoutingTransport(nativeOptions: .init(maximumResponseSize: maximumResponseSize))
+            }
+        #else
+            // Off Linux there is no native transport: every kind is URLSession.
+            return self == .urlSession ? urlSession : RoutingTransport(urlSession: urlSession)
+        #endif
     }
 }
 

@@ -136,16 +136,18 @@ struct TransportLiveTests {
         let provider = Provider<CoreBinTarget>(
             requestClosure: { endpoint in
                 var request = try endpoint.urlRequest()
-                request.timeoutInterval = 0.9  // drips every 0.2 s; the whole body takes 1 s
+                // Drips every 0.3 s; the whole body takes 3 s. The gaps leave httpbin (one Python
+                // process serving the whole parallel suite) 0.6 s of slack before the idle limit.
+                request.timeoutInterval = 0.9
                 return request
             }, transport: TestTransport.make())
         let target = try CoreBinTarget.bin(
             "/drip",
             task: .requestParameters(
-                parameters: ["duration": 1, "numbytes": 5, "delay": 0, "code": 200], encoding: URLEncoding.queryString),
+                parameters: ["duration": 3, "numbytes": 10, "delay": 0, "code": 200], encoding: URLEncoding.queryString),
             validation: .successCodes)
         let response = try await provider.request(target)
-        #expect(response.data.count == 5)
+        #expect(response.data.count == 10)
     }
 
     @Test("a sub-second timeout leaves a fast call alone")

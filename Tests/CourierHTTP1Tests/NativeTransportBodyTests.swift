@@ -15,19 +15,6 @@
     struct NativeTransportBodyTests {
         private typealias Server = NativeTestServer
 
-        private func get(_ server: Server, _ path: String = "/", timeout: TimeInterval = 10) -> TransportRequest {
-            var request = URLRequest(url: server.url.appendingPathComponent(path))
-            request.timeoutInterval = timeout
-            return TransportRequest(urlRequest: request)
-        }
-
-        private func post(_ server: Server, _ path: String = "/", body: String) -> TransportRequest {
-            var request = URLRequest(url: server.url.appendingPathComponent(path))
-            request.httpMethod = "POST"
-            request.httpBody = Data(body.utf8)
-            return TransportRequest(urlRequest: request)
-        }
-
         @Test("a cross-origin redirect drops credentials; a same-origin one keeps them")
         func redirectCredentials() async throws {
             let target = try Server { _ in .send(Server.response(body: "landed")) }
@@ -42,7 +29,7 @@
             }
             defer { origin.stop() }
             let transport = HTTP1Transport()
-            var request = get(origin, "/cross")
+            var request = origin.get("/cross")
             request.urlRequest.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
             request.urlRequest.setValue("session=1", forHTTPHeaderField: "Cookie")
             request.urlRequest.setValue("key", forHTTPHeaderField: "X-Api-Key")
@@ -74,9 +61,9 @@
             }
             defer { server.stop() }
             let transport = HTTP1Transport()
-            let kept = try await transport.send(post(server, "/307", body: "payload"))
+            let kept = try await transport.send(server.post("/307", body: "payload"))
             #expect(String(decoding: kept.data, as: UTF8.self) == "POST payload")
-            let changed = try await transport.send(post(server, "/303", body: "payload"))
+            let changed = try await transport.send(server.post("/303", body: "payload"))
             #expect(String(decoding: changed.data, as: UTF8.self) == "GET ")
         }
 
@@ -84,10 +71,10 @@
         func redirectLimits() async throws {
             let server = try Server { _ in .send(Server.response(status: 302, headers: ["Location": "/again"])) }
             defer { server.stop() }
-            let answer = try await HTTP1Transport(options: .init(followsRedirects: false)).send(get(server))
+            let answer = try await HTTP1Transport(options: .init(followsRedirects: false)).send(server.get())
             #expect(answer.response.statusCode == 302)
             do {
-                _ = try await HTTP1Transport(options: .init(maximumRedirects: 3)).send(get(server))
+                _ = try await HTTP1Transport(options: .init(maximumRedirects: 3)).send(server.get())
                 Issue.record("expected a failure")
             } catch let error as URLError {
                 #expect(error.code == .httpTooManyRedirects)
@@ -159,7 +146,7 @@
             let transport = HTTP1Transport(options: .init(maximumConnectionsPerHost: 4))
             let results = try await withThrowingTaskGroup(of: Bool.self) { group in
                 for index in 0..<200 {
-                    let request = get(server, "/call/\(index)")
+                    let request = server.get("/call/\(index)")
                     group.addTask {
                         let answer = try await transport.send(request)
                         return String(decoding: answer.data, as: UTF8.self) == "/call/\(index)"
@@ -182,7 +169,7 @@
             }
             defer { server.stop() }
             let transport = HTTP1Transport(options: .init(maximumConnectionsPerHost: 2))
-            let request = get(server)
+            let request = server.get()
             let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 0..<10 { group.addTask { try await transport.send(request).response.statusCode } }
                 var statuses: [Int] = []

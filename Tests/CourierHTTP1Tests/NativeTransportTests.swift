@@ -15,19 +15,6 @@
     struct NativeTransportTests {
         private typealias Server = NativeTestServer
 
-        private func get(_ server: Server, _ path: String = "/", timeout: TimeInterval = 10) -> TransportRequest {
-            var request = URLRequest(url: server.url.appendingPathComponent(path))
-            request.timeoutInterval = timeout
-            return TransportRequest(urlRequest: request)
-        }
-
-        private func post(_ server: Server, _ path: String = "/", body: String) -> TransportRequest {
-            var request = URLRequest(url: server.url.appendingPathComponent(path))
-            request.httpMethod = "POST"
-            request.httpBody = Data(body.utf8)
-            return TransportRequest(urlRequest: request)
-        }
-
         /// The first event matching `predicate`, or a failure after `seconds` (a guard against a
         /// hang, not a wait for the event; 5 s was once too short for a sanitized full run on a
         /// loaded machine).
@@ -56,7 +43,7 @@
             defer { server.stop() }
             let transport = HTTP1Transport()
             for index in 0..<5 {
-                let answer = try await transport.send(get(server, "/n"))
+                let answer = try await transport.send(server.get("/n"))
                 #expect(answer.response.statusCode == 200)
                 #expect(String(decoding: answer.data, as: UTF8.self) == "answer \(index)")
             }
@@ -73,7 +60,7 @@
                 .send(Server.response(headers: ["content-type": "application/json", "X-Trace": "7"], body: "{}"))
             }
             defer { server.stop() }
-            let answer = try await HTTP1Transport().send(get(server, "/deferred"))
+            let answer = try await HTTP1Transport().send(server.get("/deferred"))
             #expect(answer.statusCode == 200)
             #expect(answer.value(forHTTPHeaderField: "Content-Type") == "application/json")
             #expect(!answer.head.hasMadeResponse)
@@ -89,12 +76,12 @@
             let server = try Server { _ in .send(Server.response(body: "ok")) }
             defer { server.stop() }
             let transport = HTTP1Transport(options: .init(idleConnectionTimeout: 0.2))
-            _ = try await transport.send(get(server))
+            _ = try await transport.send(server.get())
             let start = Date()
             _ = try await firstEvent(server) { if case .clientClosed = $0 { true } else { false } }
             // Well under the 30 s default: the 0.2 s option is at work (2 s was too tight on a busy machine).
             #expect(Date().timeIntervalSince(start) < 5 * NativeTiming.slack)
-            _ = try await transport.send(get(server))
+            _ = try await transport.send(server.get())
             #expect(server.acceptedConnections == 2)
         }
 
@@ -103,7 +90,7 @@
             let server = try Server { _ in .send(Server.response(headers: ["Connection": "close"], body: "ok")) }
             defer { server.stop() }
             let transport = HTTP1Transport()
-            for _ in 0..<3 { _ = try await transport.send(get(server)) }
+            for _ in 0..<3 { _ = try await transport.send(server.get()) }
             #expect(server.acceptedConnections == 3)
         }
 
@@ -120,11 +107,11 @@
             }
             defer { server.stop() }
             let transport = HTTP1Transport()
-            let chunked = try await transport.send(get(server, "/chunked"))
+            let chunked = try await transport.send(server.get("/chunked"))
             #expect(String(decoding: chunked.data, as: UTF8.self) == "Wikipedia ")
-            let delimited = try await transport.send(get(server, "/close"))
+            let delimited = try await transport.send(server.get("/close"))
             #expect(String(decoding: delimited.data, as: UTF8.self) == "until close")
-            let again = try await transport.send(get(server, "/chunked"))
+            let again = try await transport.send(server.get("/chunked"))
             #expect(again.data.count == 10)
             #expect(server.acceptedConnections == 2)
         }
@@ -138,12 +125,12 @@
             }
             defer { server.stop() }
             let transport = HTTP1Transport()
-            var request = get(server)
+            var request = server.get()
             request.urlRequest.httpMethod = "HEAD"
             let answer = try await transport.send(request)
             #expect(answer.data.isEmpty)
             #expect(answer.response.expectedContentLength == 1000)
-            #expect(String(decoding: try await transport.send(get(server)).data, as: UTF8.self) == "after")
+            #expect(String(decoding: try await transport.send(server.get()).data, as: UTF8.self) == "after")
             #expect(server.acceptedConnections == 1)
         }
 
@@ -154,8 +141,8 @@
             }
             defer { server.stop() }
             let transport = HTTP1Transport()
-            _ = try await transport.send(get(server))
-            let second = try await transport.send(get(server))
+            _ = try await transport.send(server.get())
+            let second = try await transport.send(server.get())
             #expect(String(decoding: second.data, as: UTF8.self) == "ok 1")
             #expect(server.requests.count == 3)
             #expect(server.acceptedConnections == 2)
@@ -168,8 +155,8 @@
             }
             defer { server.stop() }
             let transport = HTTP1Transport()
-            _ = try await transport.send(get(server))
-            await #expect(throws: URLError.self) { try await transport.send(get(server)) }
+            _ = try await transport.send(server.get())
+            await #expect(throws: URLError.self) { try await transport.send(server.get()) }
             #expect(server.requests.count == 3)
         }
 
@@ -178,9 +165,9 @@
             let server = try Server { request in request.index == 0 ? .send(Server.response(body: "ok")) : .close }
             defer { server.stop() }
             let transport = HTTP1Transport()
-            _ = try await transport.send(get(server))
+            _ = try await transport.send(server.get())
             do {
-                _ = try await transport.send(post(server, body: "once"))
+                _ = try await transport.send(server.post(body: "once"))
                 Issue.record("expected a failure")
             } catch let error as URLError {
                 #expect(error.code == .networkConnectionLost)
@@ -193,7 +180,7 @@
             let server = try Server { _ in .hang }
             defer { server.stop() }
             let transport = HTTP1Transport()
-            let request = get(server, "/hang", timeout: 30)
+            let request = server.get("/hang", timeout: 30)
             let call = Task { try await transport.send(request) }
             _ = try await firstEvent(server) { if case .request = $0 { true } else { false } }
             let start = Date()
@@ -209,7 +196,7 @@
             defer { server.stop() }
             let start = Date()
             do {
-                _ = try await HTTP1Transport().send(get(server, timeout: 0.3))
+                _ = try await HTTP1Transport().send(server.get(timeout: 0.3))
                 Issue.record("expected a timeout")
             } catch let error as URLError {
                 #expect(error.code == .timedOut)
@@ -238,7 +225,7 @@
         func garbage() async throws {
             let server = try Server { _ in .sendAndClose(Array("SSH-2.0-OpenSSH_9.0\r\n".utf8)) }
             defer { server.stop() }
-            await #expect(throws: HTTPParseError.invalidStatusLine) { try await HTTP1Transport().send(get(server)) }
+            await #expect(throws: HTTPParseError.invalidStatusLine) { try await HTTP1Transport().send(server.get()) }
         }
 
         @Test("a body cut short is URLError.networkConnectionLost")
@@ -248,7 +235,7 @@
             }
             defer { server.stop() }
             do {
-                _ = try await HTTP1Transport().send(get(server))
+                _ = try await HTTP1Transport().send(server.get())
                 Issue.record("expected a failure")
             } catch let error as URLError {
                 #expect(error.code == .networkConnectionLost)
@@ -266,7 +253,7 @@
             let transport = HTTP1Transport(options: .init(maximumResponseSize: 1000))
             for path in ["/declared", "/streamed"] {
                 await #expect(throws: TransportError.responseTooLarge(limit: 1000)) {
-                    try await transport.send(get(server, path))
+                    try await transport.send(server.get(path))
                 }
             }
         }
@@ -275,7 +262,7 @@
         func injection() async throws {
             let server = try Server { _ in .send(Server.response()) }
             defer { server.stop() }
-            var request = get(server)
+            var request = server.get()
             request.urlRequest.httpMethod = "GET / HTTP/1.1\r\nX-Injected: 1\r\n\r\nGET"
             await #expect(throws: HTTPRequestError.self) { try await HTTP1Transport().send(request) }
             #expect(server.requests.isEmpty)

@@ -63,10 +63,12 @@
         private static func response(_ exchanged: Exchanged, url: URL?, _ timings: CallTimings) throws
             -> TransportResponse
         {
-            guard let url else { throw TransportError.notHTTP }
-            var response = TransportResponse(
-                url: url, statusCode: exchanged.head.status, httpVersion: "HTTP/1.\(exchanged.head.minorVersion)",
-                headerFields: exchanged.head.headers, data: exchanged.body, downloadedFileURL: exchanged.file)
+            guard let url,
+                var response = TransportResponse(
+                    url: url, statusCode: exchanged.head.status,
+                    httpVersion: "HTTP/1.\(exchanged.head.minorVersion)", headerFields: exchanged.head.headers,
+                    data: exchanged.body, downloadedFileURL: exchanged.file)
+            else { throw TransportError.notHTTP }
             response.timings = timings
             return response
         }

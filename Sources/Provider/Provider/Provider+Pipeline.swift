@@ -12,10 +12,11 @@ import Foundation
 ///    (the envelope, when there is one)
 /// 4. `didReceive` (each plugin) → `process` (each plugin, chained)
 /// 5. on failure, `retry` (first non-`.doNotRetry` answer wins) → back to step 1
+/// 6. `didFinish` (each plugin), once, with the result the caller gets
 ///
 /// The private async steps are `@inline(__always)`: each is called from one place (`send`, which
 /// is small, from two), and a step inlined needs no async frame or executor check of its own
-/// (about 1,800 instructions a call in all). `conclude`, called from two places, is not.
+/// (docs/BENCHMARKS.md has what that saves). `conclude`, called from two places, is not.
 extension Provider {
     /// Runs the whole pipeline for `target`, retries included, and turns the response into
     /// `Output` with `decode`.

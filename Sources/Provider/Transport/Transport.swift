@@ -132,23 +132,23 @@ public struct TransportResponse: Sendable {
     ///     response object joins their values with `", "`).
     ///   - data: the body, for a data or upload request.
     ///   - downloadedFileURL: for a download, the temporary file holding the body.
-    public init(
+    ///
+    /// Fails, as `HTTPURLResponse`'s own initializer may, only when this Foundation cannot make
+    /// an `HTTPURLResponse` at all; a transport then reports ``TransportError/notHTTP``.
+    public init?(
         url: URL, statusCode: Int, httpVersion: String, headerFields: [HeaderField], data: Data = Data(),
         downloadedFileURL: URL? = nil
     ) {
+        guard let fallback = Self.fallbackResponse else { return nil }
         self.init(
             head: ResponseHead(url: url, statusCode: statusCode, version: httpVersion, fields: headerFields),
-            placeholder: Self.fallbackResponse, data: data, downloadedFileURL: downloadedFileURL)
+            placeholder: fallback, data: data, downloadedFileURL: downloadedFileURL)
     }
 
     /// One response object, made once, that a deferred head falls back on should its own ever fail
-    /// to be made. Built from constants, for which `HTTPURLResponse`'s initializer cannot fail.
-    private static let fallbackResponse: HTTPURLResponse = {
-        let url = URL(fileURLWithPath: "/")
-        guard let response = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)
-        else { preconditionFailure("HTTPURLResponse refused constant arguments") }
-        return response
-    }()
+    /// to be made (`HTTPURLResponse`'s initializer is failable, though not for these constants).
+    private static let fallbackResponse = HTTPURLResponse(
+        url: URL(fileURLWithPath: "/"), statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)
 
     init(head: ResponseHead, placeholder: HTTPURLResponse, data: Data = Data(), downloadedFileURL: URL? = nil) {
         self.head = head

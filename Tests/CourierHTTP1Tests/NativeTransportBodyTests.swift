@@ -192,7 +192,7 @@
             return RoutingTransport().route(for: TransportRequest(urlRequest: request))
         }
 
-        @Test("plain http goes native; https, credentials in the URL, streams and content coding go to URLSession")
+        @Test("plain http goes native, gzip too; https, credentials in the URL, streams and br go to URLSession")
         func routes() throws {
             let native: RoutingTransport.Route = HTTP1Transport.isAvailable ? .native : .urlSession
             #expect(try route("http://127.0.0.1:8080/a") == native)
@@ -204,8 +204,15 @@
             #expect(
                 try route("http://example.com/a") { $0.httpBodyStream = InputStream(data: Data("x".utf8)) }
                     == .urlSession)
+            let decodes: RoutingTransport.Route = ZlibLibrary.system != nil ? native : .urlSession
             #expect(
                 try route("http://example.com/a") { $0.setValue("gzip", forHTTPHeaderField: "Accept-Encoding") }
+                    == decodes)
+            #expect(
+                try route("http://example.com/a") { $0.setValue("br", forHTTPHeaderField: "Accept-Encoding") }
+                    == .urlSession)
+            #expect(
+                try route("http://example.com/a") { $0.setValue("*", forHTTPHeaderField: "Accept-Encoding") }
                     == .urlSession)
         }
     }

@@ -48,7 +48,7 @@
             let rules = HTTP1ConnectionStateMachine.ResponseRules(
                 isResponseToHEAD: expectation.isResponseToHEAD, limits: expectation.limits,
                 maximumSize: expectation.maximumSize, bodyToFile: expectation.file != nil,
-                reportsProgress: expectation.progress != nil)
+                reportsProgress: expectation.progress != nil, decodesContent: expectation.decodesContent)
             var deferred = Deferred()
             state.withLock { shell in
                 // The pool hands a released connection straight to a waiting task, without activate().

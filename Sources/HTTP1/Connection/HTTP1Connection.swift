@@ -17,6 +17,8 @@
         var progress: (@Sendable (TransferProgress) -> Void)?
         /// The idle timeout of the exchange, in nanoseconds.
         var timeout: UInt64?
+        /// Whether a `gzip` or `deflate` body is decoded.
+        var decodesContent = false
     }
 
     /// One TCP connection: the I/O shell around an ``HTTP1ConnectionStateMachine``. Its task

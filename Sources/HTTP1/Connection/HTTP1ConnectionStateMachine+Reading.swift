@@ -37,7 +37,7 @@
                 while let event = try parser.next() {
                     switch event {
                     case .head:
-                        try begin(framing: parser.framing)
+                        try begin(framing: parser.framing, head: parser.head)
                         setPhase(.readingBody)
                     case .body(let piece):
                         try take(piece, &actions)
@@ -54,7 +54,12 @@
             if isComplete { complete(&actions) }
         }
 
-        private mutating func begin(framing: HTTPResponseParser.Framing?) throws {
+        private mutating func begin(framing: HTTPResponseParser.Framing?, head: HTTPResponseHead?) throws {
+            if rules.decodesContent, let head, let library = ZlibLibrary.system,
+                let coding = ContentDecoder.coding(of: head)
+            {
+                decoder = ContentDecoder(coding: coding, library: library)
+            }
             guard case .contentLength(let length) = framing else { return }
             expected = length
             if let limit = rules.maximumSize, length > limit { throw TransportError.responseTooLarge(limit: limit) }
@@ -63,20 +68,30 @@
 
         private mutating func take(_ piece: ArraySlice<UInt8>, _ actions: inout Actions) throws {
             received += Int64(piece.count)
-            if let limit = rules.maximumSize, received > limit { throw TransportError.responseTooLarge(limit: limit) }
-            if rules.bodyToFile {
-                piece.withUnsafeBytes { bytes in
-                    if actions.fileBytes == nil {
-                        actions.fileBytes = Data(bytes)
-                    } else {
-                        actions.fileBytes?.append(contentsOf: bytes)
-                    }
+            if let decoder {
+                try piece.withUnsafeBytes { bytes in
+                    try decoder.decode(bytes) { decoded in try deliver(decoded, &actions) }
                 }
             } else {
-                piece.withUnsafeBufferPointer { body.append($0) }
+                try piece.withUnsafeBytes { bytes in try deliver(bytes, &actions) }
             }
             if rules.reportsProgress {
                 actions.progress = TransferProgress(completedUnitCount: received, totalUnitCount: expected)
+            }
+        }
+
+        /// Adds body bytes (decoded, when a coding applies) to the file or memory, within the limit.
+        private mutating func deliver(_ bytes: UnsafeRawBufferPointer, _ actions: inout Actions) throws {
+            delivered += Int64(bytes.count)
+            if let limit = rules.maximumSize, delivered > limit { throw TransportError.responseTooLarge(limit: limit) }
+            if rules.bodyToFile {
+                if actions.fileBytes == nil {
+                    actions.fileBytes = Data(bytes)
+                } else {
+                    actions.fileBytes?.append(contentsOf: bytes)
+                }
+            } else {
+                body.append(contentsOf: bytes)
             }
         }
 

@@ -51,7 +51,9 @@
                 parser = HTTPResponseParser(isResponseToHEAD: rules.isResponseToHEAD, limits: rules.limits)
                 body = Data()
                 received = 0
+                delivered = 0
                 expected = -1
+                decoder = nil
                 answer = nil
                 state = .writing(.awaitingHead)
             case .closed: actions.rejection = closedFailure
@@ -167,8 +169,16 @@
 
         /// Hands the complete response to the parked task, or keeps it until the task asks.
         mutating func complete(_ actions: inout Actions) {
-            guard let parser, let head = parser.head else {
+            guard let parser, var head = parser.head else {
                 return close(ConnectionFailure.closedDuringResponse, &actions)
+            }
+            if let decoder {
+                do { try decoder.finish() } catch { return close(error, &actions) }
+                self.decoder = nil
+                // What the app gets is no longer encoded, and no longer the length sent.
+                head.headers.removeAll {
+                    $0.name.caseInsensitiveEquals("Content-Encoding") || $0.name.caseInsensitiveEquals("Content-Length")
+                }
             }
             let keepAlive =
                 head.keepsConnectionAlive && !parser.requiresConnectionClose && parser.unconsumedByteCount == 0

@@ -92,6 +92,9 @@
             var bodyToFile = false
             /// Whether progress is reported (``Actions/progress``).
             var reportsProgress = false
+            /// Whether a `gzip` or `deflate` body is decoded (when zlib is there); the decoded
+            /// bytes count against ``maximumSize``.
+            var decodesContent = false
         }
 
         /// What a parked (or calling) task is told about its write.
@@ -141,8 +144,13 @@
         var rules = ResponseRules()
         /// The body read so far, when it goes to memory.
         var body = Data()
+        /// Body bytes received, as they came on the wire (progress counts these).
         var received: Int64 = 0
+        /// Body bytes delivered, decoded (the size limit counts these).
+        var delivered: Int64 = 0
         var expected: Int64 = -1
+        /// Decodes the body, when it comes in a content coding this transport decodes.
+        var decoder: ContentDecoder?
         /// The complete response, from ``State/answered`` until the task takes it.
         var answer: ReceivedResponse?
         /// Cleared by anything that rules out another request on this connection.

@@ -13,12 +13,13 @@ import Foundation
 /// - the system is Linux (``HTTP1Transport/isAvailable``);
 /// - the URL is `http://` with an ASCII host, and no user or password in it;
 /// - the body is not an `httpBodyStream`;
-/// - the request asks for no content coding (no `Accept-Encoding`, or only `identity`);
+/// - the request asks for no content coding but `gzip` and `deflate`, which the native
+///   transport decodes (when zlib is there and its `decodesContent` option is on);
 /// - no HTTP proxy is configured (`http_proxy`, lowercase as curl reads it, or `all_proxy`),
 ///   or the host is listed in `no_proxy` / `NO_PROXY` (see `ProxySettings`).
 ///
-/// Everything else goes to `URLSession`: `https://` (TLS would need a dependency), other
-/// schemes, proxies, streams, compressed responses. A redirect from `http://` to `https://`
+/// Everything else goes to `URLSession`: `https://`, other schemes, proxies, streams, other
+/// content codings (`br`). A redirect from `http://` to `https://`
 /// is handed to `URLSession` too.
 ///
 /// Both routes share one cookie storage, the URLSession transport's session's
@@ -28,7 +29,7 @@ import Foundation
 ///
 /// A request goes through one transport only: once the native transport has sent it, its answer
 /// is the answer, whatever it holds. A body in a content coding the native transport does not
-/// decode (a server that compresses unasked) is returned as it came, with its `Content-Encoding`
+/// decode (a server that answers `br` unasked) is returned as it came, with its `Content-Encoding`
 /// header, as curl returns it without `--compressed`; it is never sent again through `URLSession`
 /// (the server would see it twice, and FoundationNetworking would meet whatever made the first
 /// answer unusual).
@@ -92,6 +93,9 @@ public final class RoutingTransport: Transport {
         #if os(Linux)
             guard HTTP1Transport.canSend(request) else { return .urlSession }
             if proxy.proxies(request.urlRequest.url) { return .urlSession }
+            if !native.options.decodesContent, HTTP1Transport.requestedCoding(of: request.urlRequest) != .none {
+                return .urlSession
+            }
             return .native
         #else
             return .urlSession

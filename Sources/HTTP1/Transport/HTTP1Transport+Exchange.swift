@@ -45,8 +45,10 @@
             guard request.httpBodyStream == nil else { throw HTTPRequestError.unsupportedBodyStream }
             let target = try HTTPRequestSerializer.Target(url: request.url)
             let body = try Self.body(of: request, kind: kind)
+            let decodesContent = options.decodesContent && ZlibLibrary.system != nil
             let head = try HTTPRequestSerializer.head(
-                for: request, target: target, bodyLength: body.length, userAgent: options.userAgent)
+                for: request, target: target, bodyLength: body.length, userAgent: options.userAgent,
+                acceptEncoding: decodesContent ? "gzip, deflate" : nil)
             let method = (request.httpMethod ?? "GET").uppercased()
             let key = HTTP1ConnectionPool.Key(host: target.host, port: target.port)
             let timeout = MonotonicClock.nanoseconds(request.timeoutInterval)
@@ -61,7 +63,7 @@
                 file: nil,
                 maximumSize: download == nil ? options.maximumResponseSize : options.maximumDownloadSize,
                 progress: isUpload ? nil : progress,
-                timeout: timeout)
+                timeout: timeout, decodesContent: decodesContent)
             defer { if let download { Glibc.close(download.fd) } }
 
             var fresh = false

@@ -55,6 +55,14 @@
             public var maximumHeaderCount: Int
             /// The `User-Agent` sent when the request has none; `"Courier"` by default.
             public var userAgent: String
+            /// Whether `gzip` and `deflate` bodies are decoded; `true` by default. The transport then
+            /// sends `Accept-Encoding: gzip, deflate` when a request names none, decodes such a body
+            /// as it arrives, counts the decoded bytes against ``maximumResponseSize`` (a compressed
+            /// bomb ends there, with memory bounded), and returns it without its `Content-Encoding`
+            /// and `Content-Length` headers, which no longer describe it. zlib (`libz.so.1`) is
+            /// loaded when first needed; without it nothing is asked for or decoded. `false`
+            /// returns every body as it came.
+            public var decodesContent: Bool
             /// Ignored: responses are always read by the transport's event loop, so no thread of
             /// Swift's cooperative pool ever waits on a socket. Kept so that code which set it still
             /// compiles.
@@ -80,9 +88,10 @@
                 userAgent: String = "Courier", inlineResponseWait: TimeInterval = 0.001,
                 inlineBusyPoll: TimeInterval = 0.0001,
                 maximumDownloadSize: Int64? = nil, cookieStorage: HTTPCookieStorage? = nil,
-                connectTimeout: TimeInterval = 10
+                connectTimeout: TimeInterval = 10, decodesContent: Bool = true
             ) {
                 self.connectTimeout = connectTimeout
+                self.decodesContent = decodesContent
                 self.cookieStorage = cookieStorage
                 self.maximumDownloadSize = maximumDownloadSize
                 self.maximumConnectionsPerHost = maximumConnectionsPerHost

@@ -144,23 +144,46 @@
 
         /// Whether this transport can send `request` itself: it is available, the URL is `http://`
         /// with an ASCII host and no user or password, the body is not an `httpBodyStream`, and the
-        /// request asks for no content coding (`Accept-Encoding` absent or `identity`).
+        /// request asks for no content coding other than `gzip` and `deflate`, and for those only
+        /// when zlib can be loaded to decode them (see ``Options/decodesContent``).
         public static func canSend(_ request: TransportRequest) -> Bool {
             guard isAvailable else { return false }
             let urlRequest = request.urlRequest
             guard urlRequest.httpBodyStream == nil, let url = urlRequest.url, url.user == nil, url.password == nil,
                 HTTPRequestSerializer.Target.supports(url)
             else { return false }
-            // A request that asks for a content coding wants it decoded, which only URLSession does.
-            var identityOnly = true
-            for (name, value) in urlRequest.allHTTPHeaderFields ?? [:]
-            where name.caseInsensitiveEquals("Accept-Encoding") {
+            switch requestedCoding(of: urlRequest) {
+            case .none: return true
+            case .decodable: return ZlibLibrary.system != nil
+            case .other: return false
+            }
+        }
+
+        /// What a request's `Accept-Encoding` asks for.
+        enum RequestedCoding {
+            /// Nothing, or only `identity`.
+            case none
+            /// `gzip` or `deflate` (with `identity`), which this transport decodes.
+            case decodable
+            /// Another coding, or any (`*`): only URLSession decodes those.
+            case other
+        }
+
+        static func requestedCoding(of request: URLRequest) -> RequestedCoding {
+            var requested = RequestedCoding.none
+            for (name, value) in request.allHTTPHeaderFields ?? [:] where name.caseInsensitiveEquals("Accept-Encoding")
+            {
                 HTTPResponseHead.forEachElement(in: value) { element in
                     let coding = (element.split(separator: ";").first ?? "").trimmingCharacters(in: .whitespaces)
-                    if !coding.isEmpty, !coding.caseInsensitiveEquals("identity") { identityOnly = false }
+                    if coding.isEmpty || coding.caseInsensitiveEquals("identity") { return }
+                    if ContentDecoder.Coding.named(coding) == nil {
+                        requested = .other
+                    } else if requested == .none {
+                        requested = .decodable
+                    }
                 }
             }
-            return identityOnly
+            return requested
         }
 
         /// Sends `request`; throws `CancellationError` when the Swift task is cancelled, and

@@ -37,6 +37,18 @@ final class InflightRegistry: Sendable {
     private struct State {
         var entries: [Key: Entry] = [:]
         var nextID: UInt64 = 0
+        /// Tasks waiting until at least so many callers wait (``waitForWaiters(_:)``).
+        var watchers: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        var waiterCount: Int { entries.values.reduce(0) { $0 + $1.waiters.count } }
+
+        /// Takes the watchers whose count is reached.
+        mutating func takeSatisfiedWatchers() -> [CheckedContinuation<Void, Never>] {
+            let count = waiterCount
+            let satisfied = watchers.filter { $0.count <= count }.map(\.continuation)
+            watchers.removeAll { $0.count <= count }
+            return satisfied
+        }
     }
 
     private let state = LockedState(State())
@@ -45,7 +57,20 @@ final class InflightRegistry: Sendable {
     var count: Int { state.withLock { $0.entries.count } }
 
     /// How many callers wait on the calls in flight now.
-    var waiterCount: Int { state.withLock { $0.entries.values.reduce(0) { $0 + $1.waiters.count } } }
+    var waiterCount: Int { state.withLock { $0.waiterCount } }
+
+    /// Returns once at least `count` callers wait on the calls in flight, so that a test can
+    /// release a shared call knowing who shares it, without polling.
+    func waitForWaiters(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let reached = state.withLock { state in
+                if state.waiterCount >= count { return true }
+                state.watchers.append((count, continuation))
+                return false
+            }
+            if reached { continuation.resume() }
+        }
+    }
 
     func send(_ request: TransportRequest, over transport: any Transport) async throws -> TransportResponse {
         let key = Key(request.urlRequest)
@@ -66,24 +91,26 @@ final class InflightRegistry: Sendable {
     private func join(
         _ key: Key, id: UInt64, continuation: Waiter, request: TransportRequest, transport: any Transport
     ) {
-        state.withLock { state in
+        let satisfied = state.withLock { state in
             if let entry = state.entries[key] {
                 entry.waiters[id] = continuation
-                return
-            }
-            let entry = Entry()
-            entry.waiters[id] = continuation
-            state.entries[key] = entry
-            entry.task = Task {
-                let result: Result<TransportResponse, any Error>
-                do {
-                    result = .success(try await transport.send(request))
-                } catch {
-                    result = .failure(error)
+            } else {
+                let entry = Entry()
+                entry.waiters[id] = continuation
+                state.entries[key] = entry
+                entry.task = Task {
+                    let result: Result<TransportResponse, any Error>
+                    do {
+                        result = .success(try await transport.send(request))
+                    } catch {
+                        result = .failure(error)
+                    }
+                    self.finish(entry, key: key, with: result)
                 }
-                self.finish(entry, key: key, with: result)
             }
+            return state.takeSatisfiedWatchers()
         }
+        for watcher in satisfied { watcher.resume() }
     }
 
     /// Hands `result` to the callers of `entry`. An entry every caller left was removed then, and

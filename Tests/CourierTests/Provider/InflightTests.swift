@@ -14,7 +14,7 @@ struct InflightTests {
 
     /// Waits until `count` callers wait on the provider's in-flight calls.
     private func waitForWaiters(_ count: Int, on provider: Provider<CoreTestTarget>) async {
-        while provider.inflights.waiterCount < count { await Task.yield() }
+        await provider.inflights.waitForWaiters(count)
     }
 
     private func startCalls(_ count: Int, on provider: Provider<CoreTestTarget>) -> [Task<String, any Error>] {

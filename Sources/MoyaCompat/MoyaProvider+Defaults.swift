@@ -2,12 +2,12 @@ import Courier
 
 extension MoyaProvider {
     /// The endpoint of `target` as it describes itself (``Provider/defaultEndpointMapping(for:)``).
-    public static func defaultEndpointMapping(for target: Target) -> Endpoint {
+    @Sendable public static func defaultEndpointMapping(for target: Target) -> Endpoint {
         Provider<Target>.defaultEndpointMapping(for: target)
     }
 
     /// Hands `closure` the endpoint's own `URLRequest`, or the error that stopped it.
-    public static func defaultRequestMapping(for endpoint: Endpoint, closure: RequestResultClosure) {
+    @Sendable public static func defaultRequestMapping(for endpoint: Endpoint, closure: RequestResultClosure) {
         do {
             closure(.success(try endpoint.urlRequest()))
         } catch {
@@ -16,10 +16,10 @@ extension MoyaProvider {
     }
 
     /// Never stubs.
-    public static func neverStub(_ target: Target) -> StubBehavior { .never }
+    @Sendable public static func neverStub(_ target: Target) -> StubBehavior { .never }
 
     /// Stubs every call at once from its sample response.
-    public static func immediatelyStub(_ target: Target) -> StubBehavior { .immediate }
+    @Sendable public static func immediatelyStub(_ target: Target) -> StubBehavior { .immediate }
 
     /// Stubs every call from its sample response after `seconds`.
     public static func delayedStub(_ seconds: TimeInterval) -> StubClosure {

@@ -22,7 +22,7 @@ let package = Package(
         .library(name: "CourierPlugins", targets: ["CourierPlugins"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierHTTP1", targets: ["CourierHTTP1"]),
-        // Optional, for a port from Moya: Moya's names over Courier's types (docs/MIGRATING.md).
+        // Optional, for a port from Moya: Moya's names over Courier's types (see "Migrating from Moya").
         .library(name: "CourierMoyaCompat", targets: ["CourierMoyaCompat"]),
         .executable(name: "courier-demo", targets: ["courier-demo"]),
         .executable(name: "courier-bench", targets: ["courier-bench"]),

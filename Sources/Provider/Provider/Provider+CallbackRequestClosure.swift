@@ -27,7 +27,8 @@ extension Provider {
     ///
     /// The call waits for `done`, at most until its deadline or its cancellation; a second call
     /// of `done` is ignored. The other parameters are those of
-    /// ``init(endpointClosure:requestClosure:stubClosure:callbackQueue:transport:plugins:envelope:trackInflights:options:)``.
+    /// ``init(endpointClosure:requestClosure:stubClosure:callbackQueue:transport:plugins:envelope:trackInflights:options:)``,
+    /// which takes an envelope too (Moya has none).
     public convenience init(
         endpointClosure: @escaping EndpointClosure = Provider.defaultEndpointMapping,
         requestClosure: @escaping CallbackRequestClosure,
@@ -35,14 +36,13 @@ extension Provider {
         callbackQueue: DispatchQueue? = nil,
         transport: any Transport = URLSessionTransport(),
         plugins: [any PluginType] = [],
-        envelope: (any ResponseEnvelope)? = nil,
         trackInflights: Bool = false,
         options: ProviderOptions = ProviderOptions()
     ) {
         self.init(
             endpointClosure: endpointClosure, requestClosure: Self.awaiting(requestClosure), stubClosure: stubClosure,
-            callbackQueue: callbackQueue, transport: transport, plugins: plugins, envelope: envelope,
-            trackInflights: trackInflights, options: options)
+            callbackQueue: callbackQueue, transport: transport, plugins: plugins, trackInflights: trackInflights,
+            options: options)
     }
 
     /// `closure` as an `async` request closure that waits for its `done`.

@@ -110,4 +110,14 @@ import Testing
         #expect(method == HTTPMethod.post && !task.isUpload && error.response == nil && part.name == "f")
         #expect(parameters.count == 1 && legacy.plugins.isEmpty)
     }
+
+    @Test func moyasDownloadDestinationTypeShadowsCouriers() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("report.pdf")
+        let destination: DownloadDestination = { _, _ in (file, [.removePreviousFile, .createIntermediateDirectories]) }
+        guard case .downloadDestination(let courierDestination) = RequestTask.downloadDestination(destination) else {
+            throw CompatTestFailure(description: "not a download")
+        }
+        let response = try #require(HTTPURLResponse(url: file, statusCode: 200, httpVersion: nil, headerFields: [:]))
+        #expect(courierDestination(FileManager.default.temporaryDirectory, response) == file)
+    }
 }

@@ -10,7 +10,16 @@ enum CompletionDelivery {
     static func deliver<Value: Sendable>(
         _ value: Value, to completion: @escaping @isolated(any) @Sendable (Value) -> Void, queue: DispatchQueue?
     ) async {
-        guard let queue, completion.isolation == nil else {
+        guard let queue else {
+            await completion(value)
+            return
+        }
+        guard completion.isolation == nil else {
+            // Progress steps already queued on `queue` run first, as they do before a completion
+            // that runs on the queue itself.
+            await withCheckedContinuation { (drained: CheckedContinuation<Void, Never>) in
+                queue.async { drained.resume() }
+            }
             await completion(value)
             return
         }

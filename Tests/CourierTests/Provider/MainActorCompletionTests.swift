@@ -34,4 +34,21 @@ import Testing
         #expect(screen.statuses == [204])
         #expect(screen.queues == [nil])  // the main actor, not the provider's queue
     }
+
+    @Test(.timeLimit(.minutes(1)))
+    @MainActor func theLastProgressStepComesBeforeAMainActorCompletion() async {
+        let queue = DispatchQueue(label: "courier.test.progress")
+        let provider = Provider<CoreTestTarget>(transport: ScriptedTransport(status: 200))
+        let steps = LockedState<[Bool]>([])
+        let stepsAtCompletion = await withCheckedContinuation { (continuation: CheckedContinuation<[Bool], Never>) in
+            provider.request(
+                CoreTestTarget(), callbackQueue: queue,
+                progress: { step in steps.withLock { $0.append(step.completed) } },
+                completion: { _ in
+                    MainActor.assertIsolated()
+                    continuation.resume(returning: steps.withLock { $0 })
+                })
+        }
+        #expect(stepsAtCompletion.last == true)
+    }
 }

@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "CourierPlugins", targets: ["CourierPlugins"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierHTTP1", targets: ["CourierHTTP1"]),
+        // Optional, for a port from Moya: Moya's names over Courier's types (see "Migrating from Moya").
+        .library(name: "CourierMoyaCompat", targets: ["CourierMoyaCompat"]),
         .executable(name: "courier-demo", targets: ["courier-demo"]),
         .executable(name: "courier-bench", targets: ["courier-bench"]),
     ],
@@ -37,6 +39,7 @@ let package = Package(
         .target(name: "CourierHTTP1", dependencies: ["Courier", "CCourierSystem"], path: "Sources/HTTP1"),
         .target(name: "CourierPlugins", dependencies: ["Courier"], path: "Sources/Plugins"),
         .target(name: "CourierTesting", dependencies: ["Courier"], path: "Sources/Testing"),
+        .target(name: "CourierMoyaCompat", dependencies: ["Courier", "CourierPlugins"], path: "Sources/MoyaCompat"),
         .executableTarget(
             name: "courier-demo", dependencies: ["Courier", "CourierPlugins", "CourierTesting"],
             path: "Sources/Demo"),
@@ -48,6 +51,8 @@ let package = Package(
         .testTarget(name: "CourierTests", dependencies: ["Courier"]),
         .testTarget(name: "CourierHTTP1Tests", dependencies: ["CourierHTTP1"]),
         .testTarget(name: "CourierPluginsTests", dependencies: ["CourierPlugins"]),
+        // Fixtures/ holds Moya code as written for Moya, compared with its ports, never compiled.
+        .testTarget(name: "CourierMoyaCompatTests", dependencies: ["CourierMoyaCompat"], exclude: ["Fixtures"]),
         .testTarget(
             name: "CourierTestingTests", dependencies: ["CourierTesting"],
             resources: [.copy("Fixtures"), .copy("Recordings")]),

@@ -15,7 +15,7 @@ import Foundation
 /// let storeAuth = AccessTokenPlugin(tokenSource: { _ in try await tokenStore.currentToken() })
 /// ```
 ///
-/// Only targets that conform to ``AccessTokenAuthorizable`` and whose ``AccessTokenAuthorizable/authorizationType``
+/// Only targets that conform to <doc:/Courier/AccessTokenAuthorizable> and whose `authorizationType`
 /// is not `nil` get the header; a `MultiTarget` is seen through, and the token closure
 /// receives the real target. The header is replaced, never duplicated, whatever the case of
 /// one already there. Because `prepare` runs again on every attempt, a retried call carries

@@ -53,12 +53,15 @@ extension Provider {
     ///   - progress: receives upload progress for uploads and download progress otherwise, in
     ///     steps that only grow, then a last step with the response (`completed`, `progress`
     ///     1.0) just before `completion`; `nil` by default.
-    ///   - completion: receives the result, once.
+    ///   - completion: receives the result, once. Written in `@MainActor` code (a view
+    ///     controller's `self.items = …`), it is isolated to the main actor and runs there, as
+    ///     Moya's main-queue callbacks did, whatever `callbackQueue` says; elsewhere it runs on
+    ///     `callbackQueue` as described above.
     /// - Returns: a handle that cancels the call.
     @discardableResult
     public func request(
         _ target: Target, callbackQueue: DispatchQueue? = nil, progress: ProgressBlock? = nil,
-        completion: @escaping @Sendable (Result<Response, CourierError>) -> Void
+        @_inheritActorContext completion: @escaping @isolated(any) @Sendable (Result<Response, CourierError>) -> Void
     ) -> Cancellable {
         let queue = callbackQueue ?? self.callbackQueue
         let cancellable = TaskCancellable()
@@ -75,11 +78,7 @@ extension Provider {
             }
             // The last progress step (1.0, with the response) comes before the completion.
             if case .success(let response) = result { reporter?.finish(with: response) }
-            if let queue {
-                queue.async { completion(result) }
-            } else {
-                completion(result)
-            }
+            await CompletionDelivery.deliver(result, to: completion, queue: queue)
         }
         cancellable.attach(task)
         return cancellable

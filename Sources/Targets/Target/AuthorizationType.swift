@@ -7,7 +7,7 @@ import Foundation
 /// ```
 public enum AuthorizationType: Sendable, Hashable {
     /// `Basic <token>`; the token is the Base64 of `user:password`
-    /// (``AccessTokenPlugin/basicToken(user:password:)`` makes one).
+    /// (CourierPlugins' `AccessTokenPlugin.basicToken(user:password:)` makes one).
     case basic
     /// `Bearer <token>`.
     case bearer

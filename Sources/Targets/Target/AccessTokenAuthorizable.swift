@@ -13,8 +13,9 @@ import Foundation
 /// }
 /// ```
 ///
-/// ``AccessTokenPlugin`` adds the header only to targets that conform and answer non-`nil`;
-/// it sees through `MultiTarget`.
+/// CourierPlugins' `AccessTokenPlugin` adds the header only to targets that conform and answer
+/// non-`nil`; it sees through `MultiTarget`. The protocol lives here, beside ``TargetType``, so
+/// that a file declaring targets needs only `import Courier` (as with `import Moya`).
 public protocol AccessTokenAuthorizable: TargetType {
     /// The scheme of the `Authorization` header, or `nil` for a call that sends no token.
     var authorizationType: AuthorizationType? { get }

@@ -23,8 +23,9 @@
                 ))
             components.query = query
             var request = URLRequest(url: try #require(components.url))
-            // A content coding is something only URLSession decodes: RoutingTransport sends it there.
-            if urlSessionRoute { request.setValue("gzip", forHTTPHeaderField: "Accept-Encoding") }
+            // A content coding only URLSession decodes (the native transport decodes gzip and
+            // deflate): RoutingTransport sends it there.
+            if urlSessionRoute { request.setValue("br", forHTTPHeaderField: "Accept-Encoding") }
             let sent = TransportRequest(urlRequest: request)
             if let routing = transport as? RoutingTransport {
                 #expect(routing.route(for: sent) == (urlSessionRoute ? .urlSession : .native))

@@ -146,6 +146,8 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
+import scenario_cache
+
 JSON_TYPE = "application/json; charset=utf-8"
 TEXT_TYPE = "text/plain; charset=utf-8"
 HTML_TYPE = "text/html; charset=utf-8"
@@ -588,6 +590,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.redirect(first(self.args, "to") or "/echo")
         if path == "/echo":
             return self.echo()
+        if path.startswith("/cache/"):
+            return scenario_cache.route(self, path)
         if path == "/download/file":
             return self.download_file()
         if path == "/download/fail":

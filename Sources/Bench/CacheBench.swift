@@ -38,7 +38,8 @@ enum CacheBench {
         var headers: [String: String]? { revalidate ? ["Cache-Control": "no-cache"] : nil }
     }
 
-    /// Answers every request with the body, fresh for an hour.
+    /// Answers every request with a copy of the body (as a network answer has a buffer of its own),
+    /// fresh for an hour.
     struct OriginTransport: Transport {
         func send(_ request: TransportRequest) async throws -> TransportResponse {
             let url = request.urlRequest.url ?? URL(fileURLWithPath: "/")
@@ -48,7 +49,7 @@ enum CacheBench {
                     headerFields: [
                         HeaderField(name: "Content-Type", value: "application/json"),
                         HeaderField(name: "Cache-Control", value: "max-age=3600"),
-                    ], data: CacheBench.body)
+                    ], data: Data([UInt8](CacheBench.body)))
             else { throw TransportError.notHTTP }
             return response
         }
@@ -106,10 +107,23 @@ enum CacheBench {
             return
         }
         let file = url.deletingLastPathComponent().appendingPathComponent("big.bin")
-        let full = Provider<File>()
+        var transports: [(String, any Transport)] = [("URLSessionTransport", URLSessionTransport())]
+        #if os(Linux)
+            transports.append(("RoutingTransport (native)", RoutingTransport()))
+        #endif
+        for (name, transport) in transports {
+            await revalidationRow(file: file, name: name, transport: transport, rounds: rounds, quick: quick)
+        }
+    }
+
+    /// A `304` revalidation of `file` against a full `200` of it, over `transport`.
+    private static func revalidationRow(file: URL, name: String, transport: any Transport, rounds: Int, quick: Bool)
+        async
+    {
+        let full = Provider<File>(transport: transport)
         var revalidatingOptions = ProviderOptions()
         revalidatingOptions.cache = HTTPCache()
-        let revalidating = Provider<File>(options: revalidatingOptions)
+        let revalidating = Provider<File>(transport: transport, options: revalidatingOptions)
         _ = try? await revalidating.request(File(url: file, revalidate: false))
         let probe = try? await revalidating.request(File(url: file, revalidate: true))
         guard probe?.cacheOrigin?.kind == .revalidated, probe?.data.count == 100_000 else {
@@ -127,13 +141,13 @@ enum CacheBench {
                     _ = try? await revalidating.request(File(url: file, revalidate: true))
                 })
         }
-        let revalidationRatio = PairedRatio(notModifiedTimes, over: fullTimes)
+        let ratio = PairedRatio(notModifiedTimes, over: fullTimes)
         print(
-            String(
-                format:
-                    "100 KB on loopback: full 200 %.0f µs; 304 revalidation %.0f µs; 304 / 200 %.2f (95%% %.2f–%.2f)",
-                Stopwatch.median(fullTimes) * 1e6, Stopwatch.median(notModifiedTimes) * 1e6, revalidationRatio.mean,
-                revalidationRatio.low, revalidationRatio.high))
+            "100 KB on loopback, \(name): "
+                + String(
+                    format: "full 200 %.0f µs; 304 revalidation %.0f µs; 304 / 200 %.2f (95%% %.2f–%.2f)",
+                    Stopwatch.median(fullTimes) * 1e6, Stopwatch.median(notModifiedTimes) * 1e6, ratio.mean, ratio.low,
+                    ratio.high))
     }
 
     /// Seconds per call of `count` calls of `body` (given the call's index).

@@ -107,7 +107,9 @@ struct CachedEntry: Sendable {
     func response(to request: URLRequest, kind: CacheOrigin.Kind, now: Date) -> Response {
         let age = age(at: now)
         let servedStale = kind == .staleWhileRevalidate || kind == .staleIfError || kind == .offlineFallback
-        let origin = CacheOrigin(kind: kind, age: age, isStale: servedStale || age >= lifetime)
+        // A revalidated answer was just confirmed by the server, whatever its lifetime.
+        let isStale = kind != .revalidated && (servedStale || age >= lifetime)
+        let origin = CacheOrigin(kind: kind, age: age, isStale: isStale)
         let url = request.url ?? URL(fileURLWithPath: "/")
         var served = fields
         served.append(HeaderField(name: "Age", value: String(Int(min(age, TimeInterval(Int32.max))))))

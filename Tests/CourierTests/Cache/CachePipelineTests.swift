@@ -81,6 +81,8 @@ struct CachePipelineTests {
         #expect(origin.sent[1].value(forHTTPHeaderField: "If-None-Match") == "\"v1\"")
         #expect(second.statusCode == 200 && second.data == Data(#"{"n":1}"#.utf8))
         #expect(second.cacheOrigin?.kind == .revalidated)
+        // The server just confirmed it: not stale, however short its lifetime.
+        #expect(second.cacheOrigin?.isStale == false)
         #expect(second.value(forHTTPHeaderField: "X-Seen") == "304")
         #expect(second.request?.value(forHTTPHeaderField: "If-None-Match") == nil)
         #expect(cache.metrics.revalidations == 1)

@@ -126,6 +126,9 @@ called with a method it does not take answers 405 JSON with an Allow header):
                                        Content-Disposition: attachment; filename="file-N.bin"
   ANY  /download/fail                  headers with Content-Length 10000, 100 bytes, then closes
 
+  HTTP cache (issue 23): /cache/item/<name>, /cache/fail/<name>, /cache/stats/<name>; see
+  scripts/scenario_cache.py
+
 Unknown paths answer 404 {"code":404,"msg":"no such route: <path>"}.  A route that
 raises answers 500 JSON (when nothing was sent yet) and the server keeps running.
 Each request is logged as one line on stderr.

@@ -126,6 +126,9 @@ called with a method it does not take answers 405 JSON with an Allow header):
                                        Content-Disposition: attachment; filename="file-N.bin"
   ANY  /download/fail                  headers with Content-Length 10000, 100 bytes, then closes
 
+  HTTP cache (issue 23): /cache/item/<name>, /cache/fail/<name>, /cache/stats/<name>; see
+  scripts/scenario_cache.py
+
 Unknown paths answer 404 {"code":404,"msg":"no such route: <path>"}.  A route that
 raises answers 500 JSON (when nothing was sent yet) and the server keeps running.
 Each request is logged as one line on stderr.
@@ -145,6 +148,8 @@ import traceback
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+
+import scenario_cache
 
 JSON_TYPE = "application/json; charset=utf-8"
 TEXT_TYPE = "text/plain; charset=utf-8"
@@ -588,6 +593,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.redirect(first(self.args, "to") or "/echo")
         if path == "/echo":
             return self.echo()
+        if path.startswith("/cache/"):
+            return scenario_cache.route(self, path)
         if path == "/download/file":
             return self.download_file()
         if path == "/download/fail":

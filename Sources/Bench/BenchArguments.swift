@@ -23,6 +23,8 @@ struct BenchArguments: Sendable {
     /// With `--url`: only sequential GETs through the native transport for this many seconds,
     /// then print their rate and exit (for `perf`).
     var nativeOnly: Double?
+    /// Only the HTTP cache's rows (``CacheBench``), then exit.
+    var cacheOnly = false
 
     static let usage = """
         usage: courier-bench [--url URL] [--json PATH] [--quick]
@@ -30,6 +32,7 @@ struct BenchArguments: Sendable {
                courier-bench --bare-only N
                courier-bench --floor-only N
                courier-bench --url URL --native-only SECONDS
+               courier-bench --cache [--url URL] [--quick]
         """
 
     static func parse(_ argv: [String]) -> BenchArguments {
@@ -45,6 +48,7 @@ struct BenchArguments: Sendable {
             case "--floor-only": parsed.floorOnly = iterator.next().flatMap { Int($0) }
             case "--native-only": parsed.nativeOnly = iterator.next().flatMap { Double($0) }
             case "--eager-logger": parsed.eagerLogger = true
+            case "--cache": parsed.cacheOnly = true
             case "--without":
                 let names = (iterator.next() ?? "").split(separator: ",").map(String.init)
                 let parts = names.compactMap(StubPipelineBench.Part.init(rawValue:))

@@ -62,6 +62,7 @@ struct Demo {
         failures += await shop()
         failures += await ranking()
         failures += await liveRooms()
+        failures += await caching()
         print("\nThe app was sent to its login screen \(session.loginScreensShown) time(s).")
         print(failures == 0 ? "Every call behaved as expected." : "\(failures) call(s) did not behave as expected.")
         return failures

@@ -45,7 +45,10 @@ extension NetworkLoggerPlugin {
         var lines: [String] = []
         switch result {
         case .success(let response):
-            lines.append(line("Response", masker.mask("\(response.statusCode) \(summary) (\(duration))"), target))
+            // An answer of the provider's HTTP cache says so: `[cache hit, age 12 s]`, `[revalidated, age 0 s]`.
+            let origin = response.cacheOrigin.map { " [\($0)]" } ?? ""
+            lines.append(
+                line("Response", masker.mask("\(response.statusCode) \(summary) (\(duration))\(origin)"), target))
             if configuration.logOptions.contains(.successResponseBody) {
                 lines.append(line("Response Body", responseBodyMessage(response, masker: masker), target))
             }

@@ -57,9 +57,19 @@ extension Provider {
         let endpoint = endpointClosure(target)
         let work = CallWork(accept: accept)
         let context = CallContext.start()
+        // With a cache, the call notes its cacheable request for the offline fallback at its end.
+        let note = options.cache.map { _ in CacheCallNote() }
         return await CallContext.$bound.withValue(context) {
-            let result = await Deadline.run(within: deadline(for: target, task: endpoint.task)) {
-                await self.attempts(for: target, endpoint: endpoint, progress: progress, work: work)
+            var result = await Deadline.run(within: deadline(for: target, task: endpoint.task)) {
+                guard let note else {
+                    return await self.attempts(for: target, endpoint: endpoint, progress: progress, work: work)
+                }
+                return await CacheCallNote.$current.withValue(note) {
+                    await self.attempts(for: target, endpoint: endpoint, progress: progress, work: work)
+                }
+            }
+            if let note, let cache = options.cache {
+                result = await offlineFallback(result, note: note, cache: cache, target: target, accept: work.accept)
             }
             // Once per call, with what the caller gets, whichever of the work, the deadline and a
             // cancellation ended it.
@@ -238,7 +248,12 @@ extension Provider {
         var timings: CallTimings?
         switch stubClosure(target) {
         case .never:
-            (result, timings) = await sendOverTransport(request, task: endpoint.task, progress: progress)
+            if let cache = options.cache, usesCache(cache, for: endpoint.task) {
+                (result, timings) = await sendThroughCache(
+                    cache, request, task: endpoint.task, target: target, progress: progress)
+            } else {
+                (result, timings) = await sendOverTransport(request, task: endpoint.task, progress: progress)
+            }
         case .immediate:
             result = await stubbedExchange(request, endpoint: endpoint, target: target, delay: nil, progress: progress)
         case .delayed(let seconds):

@@ -31,6 +31,9 @@ public struct ProviderOptions: Sendable {
     /// plain `http://` to a host other than loopback; `true` by default. When `false`, such a
     /// call fails with ``InsecureCredentialsError`` before anything is sent.
     public var allowsCredentialsOverPlainHTTP: Bool
+    /// The HTTP cache calls go through (``HTTPCache``); `nil` (the default) for none. Stubbed calls,
+    /// uploads and downloads never use it.
+    public var cache: HTTPCache?
 
     /// The default time limit of a whole call: 60 seconds, the figure `URLSession` and Alamofire
     /// use for their request timeout, here counted over the whole call rather than between packets.
@@ -50,6 +53,7 @@ public struct ProviderOptions: Sendable {
         maximumAttempts: Int = 3, decoder: JSONDecoder = JSONDecoder(), sessionExpiredStatusCodes: Set<Int> = [401],
         timeout: TimeInterval? = ProviderOptions.defaultTimeout, allowsCredentialsOverPlainHTTP: Bool = true
     ) {
+        self.cache = nil
         self.timeout = timeout
         self.allowsCredentialsOverPlainHTTP = allowsCredentialsOverPlainHTTP
         self.maximumAttempts = max(1, maximumAttempts)

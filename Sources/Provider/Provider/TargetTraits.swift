@@ -9,10 +9,13 @@ struct TargetTraits: Sendable {
     let mayHaveTimeout: Bool
     /// Whether a target may choose another envelope (``EnvelopeOverriding``).
     let mayOverrideEnvelope: Bool
+    /// Whether a target may choose its cache policy (``CachePolicyConfigurable``).
+    let mayHaveCachePolicy: Bool
 
     init<Target: TargetType>(_ type: Target.Type) {
         asksEachTarget = type == MultiTarget.self || type is AnyClass
         mayHaveTimeout = asksEachTarget || type is any TimeoutConfigurable.Type
         mayOverrideEnvelope = asksEachTarget || type is any EnvelopeOverriding.Type
+        mayHaveCachePolicy = asksEachTarget || type is any CachePolicyConfigurable.Type
     }
 }

@@ -28,6 +28,9 @@ public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
     public var response: HTTPURLResponse? { head.response }
     /// Where a download's body was saved.
     public let fileURL: URL?
+    /// How the provider's ``HTTPCache`` answered, or `nil` when the answer came from the network
+    /// (or a stub) as it is; not part of equality.
+    public let cacheOrigin: CacheOrigin?
 
     /// Creates a response.
     ///
@@ -47,6 +50,7 @@ public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
         self.head = ResponseHead(statusCode: statusCode, response: response)
         self.fileURL = fileURL
         self.envelopeGap = nil
+        self.cacheOrigin = nil
     }
 
     let head: ResponseHead
@@ -56,7 +60,7 @@ public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
 
     init(
         statusCode: Int, data: Data, request: URLRequest?, head: ResponseHead, fileURL: URL? = nil,
-        envelopeGap: EnvelopeGap? = nil
+        envelopeGap: EnvelopeGap? = nil, cacheOrigin: CacheOrigin? = nil
     ) {
         self.statusCode = statusCode
         self.data = data
@@ -64,11 +68,14 @@ public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
         self.head = head
         self.fileURL = fileURL
         self.envelopeGap = envelopeGap
+        self.cacheOrigin = cacheOrigin
     }
 
     /// The same response, noting what an envelope could not find in it.
     func noting(_ gap: EnvelopeGap) -> Response {
-        Response(statusCode: statusCode, data: data, request: request, head: head, fileURL: fileURL, envelopeGap: gap)
+        Response(
+            statusCode: statusCode, data: data, request: request, head: head, fileURL: fileURL, envelopeGap: gap,
+            cacheOrigin: cacheOrigin)
     }
 
     /// Two responses are equal when status, body and HTTP response are.

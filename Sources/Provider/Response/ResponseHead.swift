@@ -61,6 +61,20 @@ final class ResponseHead: Sendable {
         return deferred.withLock { $0 != nil }
     }
 
+    /// Every field, in the order received when the head was made from fields (for the cache,
+    /// which stores them).
+    var fields: [HeaderField] {
+        switch source {
+        case .made(let response):
+            return (response?.allHeaderFields ?? [:]).compactMap { name, value in
+                guard let name = name as? String else { return nil }
+                return HeaderField(name: name, value: "\(value)")
+            }
+        case .fields(_, _, let fields):
+            return fields
+        }
+    }
+
     /// A header's value, looked up without case and without making the response object.
     func value(forHTTPHeaderField name: String) -> String? {
         switch source {

@@ -1,0 +1,32 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What the cache saw of a call's last cacheable request, kept for the call's end, when the
+/// offline fallback looks for the last stored answer (after every retry, so the fallback belongs to
+/// the call's final outcome, not to an attempt).
+final class CacheCallNote: Sendable {
+    /// The note of the call the current task runs, when its provider has a cache.
+    @TaskLocal static var current: CacheCallNote?
+
+    /// A cacheable request and the policy it ran with.
+    struct Seen: Sendable {
+        let key: CacheKey
+        let request: URLRequest
+        let policy: CachePolicy
+    }
+
+    private let seen = Mutex<Seen?>(nil)
+
+    /// Notes the request an attempt sends.
+    func record(_ key: CacheKey, request: URLRequest, policy: CachePolicy) {
+        let value = Seen(key: key, request: request, policy: policy)
+        seen.withLock { $0 = value }
+    }
+
+    /// The last request noted, if any.
+    var last: Seen? { seen.withLock { $0 } }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One cacheable request's way through the cache: serving a stored answer, loading a new one
+/// (conditionally when there is something to validate), and revalidating in the background.
+struct CacheExchange: Sendable {
+    let cache: HTTPCache
+    let key: CacheKey
+    /// The request as the plugins prepared it, without conditional headers of the cache's own.
+    let request: URLRequest
+    let requestControl: CacheControl
+
+    init(cache: HTTPCache, key: CacheKey, request: URLRequest) {
+        self.cache = cache
+        self.key = key
+        self.request = request
+        requestControl = CacheControl(request.value(forHTTPHeaderField: "Cache-Control"))
+    }
+
+    /// `entry` as the answer, counted as a hit.
+    func serve(_ entry: CachedEntry, as kind: CacheOrigin.Kind, now: Date) -> Response {
+        cache.count(kind == .staleIfError ? .fallback : .hit)
+        return entry.response(to: request, kind: kind, now: now)
+    }
+
+    /// Sends the request through `send` (with `stored`'s validators when `validating`, unless the
+    /// app set its own), then: a `304` to the cache's conditional request refreshes `stored` and
+    /// answers with it; a `5xx` or a network failure answers with `stored` inside its
+    /// `stale-if-error` window; any other answer is stored when RFC 9111 allows, and returned.
+    func load(
+        stored: CachedEntry?, validating: Bool,
+        send: (URLRequest) async throws(CourierError) -> (Response, CallTimings?)
+    ) async -> (Result<Response, CourierError>, CallTimings?) {
+        var sent = request
+        var conditional = false
+        if validating, let stored, Self.addValidators(of: stored, to: &sent) { conditional = true }
+        let requestTime = Date()
+        let response: Response
+        let timings: CallTimings?
+        do throws(CourierError) {
+            (response, timings) = try await send(sent)
+        } catch {
+            let now = Date()
+            if Self.isNetworkFailure(error), let stored,
+                CacheDecision.mayServeStaleOnError(stored, request: requestControl, now: now)
+            {
+                return (.success(serve(stored, as: .staleIfError, now: now)), nil)
+            }
+            return (.failure(error), nil)
+        }
+        let responseTime = Date()
+        if conditional, response.statusCode == 304, let stored {
+            let updated = stored.updated(
+                with: response.head.fields, requestTime: requestTime, responseTime: responseTime)
+            cache.store(updated)
+            cache.count(.revalidation)
+            return (.success(updated.response(to: request, kind: .revalidated, now: responseTime)), timings)
+        }
+        if (500..<600).contains(response.statusCode), let stored,
+            CacheDecision.mayServeStaleOnError(stored, request: requestControl, now: responseTime)
+        {
+            return (.success(serve(stored, as: .staleIfError, now: responseTime)), timings)
+        }
+        cache.count(.miss)
+        keep(response, requestTime: requestTime, responseTime: responseTime)
+        return (.success(response), timings)
+    }
+
+    /// Stores `response` when it may be stored, and otherwise drops what was stored for the key
+    /// (a `no-store` answer replaces an older storable one).
+    private func keep(_ response: Response, requestTime: Date, responseTime: Date) {
+        // A server error neither replaces nor drops the last good answer: the offline fallback needs it.
+        guard response.statusCode != 304, !CacheStorability.isServerError(response.statusCode) else { return }
+        if let entry = CacheStorability.entry(
+            for: response, request: request, key: key, storesCredentials: cache.storesCredentialedResponses,
+            requestTime: requestTime, responseTime: responseTime)
+        {
+            cache.store(entry)
+        } else {
+            cache.remove(key)
+        }
+    }
+
+    /// Revalidates `stored` in the background, owned by the cache (``BackgroundRevalidations``):
+    /// straight over `transport`, without the plugins, as the request the plugins prepared.
+    func revalidateInBackground(_ stored: CachedEntry, over transport: any Transport) {
+        let exchange = self
+        cache.background.start(key) { [weak cache] in
+            var sent = exchange.request
+            let conditional = Self.addValidators(of: stored, to: &sent)
+            let requestTime = Date()
+            guard let answer = try? await transport.send(TransportRequest(urlRequest: sent)), !Task.isCancelled,
+                let cache
+            else { return }
+            let responseTime = Date()
+            if conditional, answer.statusCode == 304 {
+                cache.store(
+                    stored.updated(with: answer.head.fields, requestTime: requestTime, responseTime: responseTime))
+                cache.count(.revalidation)
+                return
+            }
+            let response = Response(
+                statusCode: answer.statusCode, data: answer.data, request: exchange.request, head: answer.head)
+            if (500..<600).contains(answer.statusCode) { return }
+            exchange.keep(response, requestTime: requestTime, responseTime: responseTime)
+        }
+    }
+
+    /// Adds `If-None-Match` (the `ETag`) and `If-Modified-Since` (the `Last-Modified`) of `entry`
+    /// to `request`, unless the request has conditional headers of its own; returns whether it did.
+    static func addValidators(of entry: CachedEntry, to request: inout URLRequest) -> Bool {
+        let own = ["If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range"]
+        guard !own.contains(where: { request.value(forHTTPHeaderField: $0) != nil }) else { return false }
+        let etag = entry.value("ETag")
+        let lastModified = entry.value("Last-Modified")
+        guard etag != nil || lastModified != nil else { return false }
+        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
+        if let lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
+        return true
+    }
+
+    /// Whether `error` says the network failed (not reachable, lost, refused, timed out), the
+    /// failures `stale-if-error` and the offline fallback answer; a cancellation is not one.
+    static func isNetworkFailure(_ error: CourierError) -> Bool {
+        guard case .underlying(let underlying, nil) = error, let urlError = underlying as? URLError else {
+            return false
+        }
+        let offline: Set<URLError.Code> = [
+            .notConnectedToInternet, .networkConnectionLost, .cannotConnectToHost, .cannotFindHost, .dnsLookupFailed,
+            .timedOut, .internationalRoamingOff, .dataNotAllowed, .callIsActive, .secureConnectionFailed,
+        ]
+        return offline.contains(urlError.code)
+    }
+}

@@ -1,0 +1,85 @@
+"""Routes of the scenario server for the HTTP cache's live tests (Courier issue #23).
+
+What httpbin cannot do: count what reached the server, answer a conditional request per a
+test's own ETag, send any Cache-Control/Vary/Age, and switch a resource to failing.  State is
+per name, so tests running in parallel use names of their own.
+
+  GET  /cache/item/<name>?cc=<Cache-Control>&etag=<etag>&vary=<header>&age=<n>&lm=<seconds ago>
+       200 {"name", "full": <full answers so far>, "varied": <value of the Vary header>} with
+       those headers and a Date; 304 when If-None-Match names the etag (or If-Modified-Since
+       is given and lm is set).  While the name is failing, answers its failing status.
+  POST /cache/item/<name>              200 {"ok":true} (an unsafe method: the cache invalidates)
+  ANY  /cache/fail/<name>?status=503   makes <name> fail with that status (0 to recover)
+  GET  /cache/stats/<name>             {"full": n, "conditional": n, "notModified": n}
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from email.utils import formatdate
+
+_lock = threading.Lock()
+_state: dict[str, dict] = {}
+
+
+def _entry(name: str) -> dict:
+    with _lock:
+        return _state.setdefault(name, {"full": 0, "conditional": 0, "notModified": 0, "failing": 0})
+
+
+def route(handler, path: str) -> None:
+    """Answers a /cache/ route on `handler` (the scenario server's request handler)."""
+    kind, _, name = path[len("/cache/"):].partition("/")
+    if not name:
+        return handler.send_json({"code": 404, "msg": f"no such route: {path}"}, status=404)
+    state = _entry(name)
+    if kind == "stats":
+        with _lock:
+            return handler.send_json({k: state[k] for k in ("full", "conditional", "notModified")})
+    if kind == "fail":
+        status = int((handler.args.get("status") or ["503"])[0])
+        with _lock:
+            state["failing"] = status
+        return handler.send_json({"ok": True, "failing": status})
+    if kind != "item":
+        return handler.send_json({"code": 404, "msg": f"no such route: {path}"}, status=404)
+    if handler.command == "POST":
+        return handler.send_json({"ok": True})
+
+    def arg(key: str) -> str | None:
+        values = handler.args.get(key)
+        return values[0] if values else None
+
+    with _lock:
+        failing = state["failing"]
+    if failing:
+        return handler.send_json({"code": failing, "msg": "failing on purpose"}, status=failing,
+                                 headers=[("Cache-Control", "no-store")])
+    headers: list[tuple[str, str]] = []
+    etag, cc, vary, age, lm = arg("etag"), arg("cc"), arg("vary"), arg("age"), arg("lm")
+    if cc:
+        headers.append(("Cache-Control", cc))
+    if etag:
+        headers.append(("ETag", f'"{etag}"'))
+    if vary:
+        headers.append(("Vary", vary))
+    if age:
+        headers.append(("Age", age))
+    if lm:
+        headers.append(("Last-Modified", formatdate(time.time() - float(lm), usegmt=True)))
+    if_none_match = handler.headers.get("If-None-Match")
+    if_modified_since = handler.headers.get("If-Modified-Since")
+    if if_none_match or if_modified_since:
+        with _lock:
+            state["conditional"] += 1
+        if (etag and if_none_match == f'"{etag}"') or (lm and if_modified_since and not etag):
+            with _lock:
+                state["notModified"] += 1
+            handler.start(304, None, None, headers + [("X-Revalidated", "yes")])
+            return
+    with _lock:
+        state["full"] += 1
+        full = state["full"]
+    varied = handler.headers.get(vary) if vary else None
+    handler.send_json({"name": name, "full": full, "varied": varied}, headers=headers)

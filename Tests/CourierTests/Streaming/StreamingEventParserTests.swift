@@ -117,7 +117,8 @@ import Testing
     }
 
     @Test func aMixedRealisticStream() throws {
-        let text = ": hello\r\nretry: 1000\nid: 1\r\nevent: comment\ndata: {\"text\":\"hi\"}\r\n\r\n"
+        let text =
+            ": hello\r\nretry: 1000\nid: 1\r\nevent: comment\ndata: {\"text\":\"hi\"}\r\n\r\n"
             + "data: line one\rdata: line two\n\n"
         let parser = try expectEvents(
             text,

@@ -32,13 +32,15 @@ public struct StreamOptions: Sendable {
     }
 }
 
-/// How an event stream reconnects when its connection fails or ends, as a browser's
-/// `EventSource` does: the same target again, with `Last-Event-ID` set to the last event ID,
-/// after the delay the server's `retry` field asked for (or ``delay``).
+/// How an event stream reconnects when its connection fails, as a browser's `EventSource` does:
+/// the same target again, with `Last-Event-ID` set to the last event ID, after the delay the
+/// server's `retry` field asked for (or ``delay``).
 ///
 /// Unlike a browser's, it gives up after ``maximumAttempts`` reconnections in a row that brought
-/// no event, and then the stream fails with the last error (or ends, if the server ended it).
-/// A response that is not a success, or a limit of ``StreamOptions`` passed, is never retried.
+/// no event, and then the stream fails with the last error; and a body the server ends cleanly
+/// ends the stream (a browser would reconnect). A response that is not a success, or a limit of
+/// ``StreamOptions`` passed, is never retried. Each connection is a call of its own for the
+/// plugins, from `prepare` to `didFinish`.
 public struct StreamReconnection: Sendable {
     /// The most reconnections in a row without an event in between: 3 by default.
     public var maximumAttempts: Int

@@ -80,12 +80,7 @@ final class StreamReader<Target: TargetType, Element>: @unchecked Sendable {
                 connection.count(elements: pending.count)
                 connection.finish(.success(connection.head))
                 self.connection = nil
-                note(stage)
-                if willReconnect(after: nil) {
-                    try await waitToReconnect()
-                } else {
-                    ended = true
-                }
+                ended = true
             }
         } catch {
             connection.finish(.failure(error))
@@ -100,12 +95,11 @@ final class StreamReader<Target: TargetType, Element>: @unchecked Sendable {
         if let retry = resumption.retry { retryDelay = TimeInterval(retry) / 1000 }
     }
 
-    /// Whether the stream opens again after it failed with `error` (`nil`: the server ended it).
-    private func willReconnect(after error: CourierError?) -> Bool {
+    /// Whether the stream opens again after it failed with `error`.
+    private func willReconnect(after error: CourierError) -> Bool {
         guard let policy = options.reconnection, stage?.resumption != nil,
             reconnectionsInARow < policy.maximumAttempts, !Task.isCancelled
         else { return false }
-        guard let error else { return true }
         // Only a connection that broke is opened again: not an answer, a limit or a cancellation.
         guard case .underlying(let cause, _) = error, !error.isCancelled, !(cause is StreamError) else { return false }
         return true

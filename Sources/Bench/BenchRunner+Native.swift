@@ -12,7 +12,7 @@
                 let figures = await bench.run(width: width)
                 let raw = figures.perSecond[.rawURLSession] ?? .nan
                 let rawCPU = figures.cpuMicrosPerRequest[.rawURLSession] ?? .nan
-                for client in [NativeTransportBench.Client.native, .courierNative] {
+                for client in [NativeTransportBench.Client.native, .courierNative, .courierNativeNoCookies] {
                     guard let perSecond = figures.perSecond[client] else { continue }
                     let cpu = figures.cpuMicrosPerRequest[client] ?? .nan
                     report.rows.append(
@@ -25,7 +25,12 @@
                             "  same, CPU µs per request (whole process)", format(cpu), format(rawCPU),
                             format(cpu / rawCPU),
                             "-"))
-                    let key = client == .native ? "native" : "native_provider"
+                    let key =
+                        switch client {
+                        case .native: "native"
+                        case .courierNativeNoCookies: "native_provider_cookieless"
+                        default: "native_provider"
+                        }
                     report.figures["\(key).\(width).rps"] = perSecond
                     report.figures["\(key).\(width).ratio"] = figures.ratio(client)
                     report.figures["\(key).\(width).cpu_us"] = cpu

@@ -12,9 +12,9 @@
     ///
     /// Three phases of equal length, repeated for several rounds: the pool's work alone (one task per
     /// core hashing a buffer, yielding between pieces as request handlers do), the calls alone, then
-    /// both at once. The calls' share of the machine is their CPU time per request (from the
-    /// calls-alone phase) times the requests they made beside the work, over the phase's CPU
-    /// capacity. A transport that borrows the pool's threads (blocking or spinning on them) slows
+    /// both at once. The calls' share of the machine is the machine's CPU time per request (from
+    /// the calls-alone phase, the loopback server's included) times the requests they made beside
+    /// the work, over the phase's CPU capacity. A transport that borrows the pool's threads (blocking or spinning on them) slows
     /// the work down by more than that share.
     struct ContendedPoolBench {
         struct Figures {
@@ -49,9 +49,11 @@
             _ = await CallsForAWhile.run(width: width, seconds: 0.2, call)
             for _ in 0..<rounds {
                 let alone = await work(seconds: secondsPerPhase)
-                let cpuBefore = ProcessCPU.seconds
+                // The machine's CPU, not the process's: the server answering the calls shares
+                // the cores here, and the work beside the calls loses what it spends too.
+                let cpuBefore = MachineCPU.busySeconds
                 let callsAlone = await CallsForAWhile.run(width: width, seconds: secondsPerPhase, call)
-                let cpuPerRequest = (ProcessCPU.seconds - cpuBefore) / Double(max(1, callsAlone.completed))
+                let cpuPerRequest = (MachineCPU.busySeconds - cpuBefore) / Double(max(1, callsAlone.completed))
                 async let beside = CallsForAWhile.run(width: width, seconds: secondsPerPhase, call)
                 let contended = await work(seconds: secondsPerPhase)
                 let callsBeside = await beside

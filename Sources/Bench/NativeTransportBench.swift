@@ -17,6 +17,8 @@
             case rawURLSession = "raw URLSession"
             case native = "HTTP1Transport"
             case courierNative = "Courier + RoutingTransport"
+            /// The same without the cookie storage shared with URLSession: what the lookup costs.
+            case courierNativeNoCookies = "Courier + RoutingTransport, cookies off"
         }
 
         struct Figures {
@@ -47,12 +49,15 @@
             let options = HTTP1Transport.Options(maximumConnectionsPerHost: max(32, width))
             let native = HTTP1Transport(options: options)
             let provider = Provider<LiveBench.Target>(transport: RoutingTransport(nativeOptions: options))
+            let cookieless = Provider<LiveBench.Target>(
+                transport: RoutingTransport(nativeOptions: options, sharesCookies: false))
             let target = LiveBench.Target(url: url)
             let url = url
             let calls: [(Client, @Sendable () async throws -> Void)] = [
                 (.rawURLSession, { try await LiveBench.rawGET(rawSession, url) }),
                 (.native, { try Self.expectOK(await native.send(TransportRequest(urlRequest: URLRequest(url: url)))) }),
                 (.courierNative, { _ = try await provider.request(target) }),
+                (.courierNativeNoCookies, { _ = try await cookieless.request(target) }),
             ]
             var samples: [Client: [Double]] = [:]
             var cpu: [Client: [Double]] = [:]

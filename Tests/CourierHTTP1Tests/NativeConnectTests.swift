@@ -102,6 +102,23 @@
             #expect(ContinuousClock.now - started < .seconds(5 * NativeTiming.slack), "well before the 10 s timeout")
         }
 
+        @Test("an address that never answers is given up at the connect timeout, not the request's")
+        func connectTimeout() async throws {
+            let hanging = try HangingListener()
+            let dead = try #require(SocketAddress.numeric(host: "127.0.0.1", port: hanging.port))
+            let transport = HTTP1Transport(
+                options: .init(connectTimeout: 0.3), fallback: nil, eventLoops: .shared,
+                resolver: FixedResolver(answer: [dead]))
+            let url = try #require(URL(string: "http://courier.test:\(hanging.port)/"))
+            let started = ContinuousClock.now
+            await #expect {
+                _ = try await get(url, timeout: 30, with: transport)
+            } throws: { error in
+                (error as? URLError)?.code == .timedOut
+            }
+            #expect(ContinuousClock.now - started < .seconds(5 * NativeTiming.slack), "well before the 30 s timeout")
+        }
+
         @Test("a lookup that never answers ends with URLError(.timedOut) at the request's timeout")
         func lookupDeadline() async throws {
             let transport = HTTP1Transport(

@@ -8,8 +8,8 @@
         /// A new connection to `target`'s host and port, on `loop`, counted by the pool as in use,
         /// with how long connecting took once the name was resolved.
         ///
-        /// `timeout` bounds the name lookup and each connection attempt; `relay` closes the
-        /// connection if the task is cancelled.
+        /// `timeout` bounds the name lookup, and each connection attempt together with
+        /// ``Options/connectTimeout``; `relay` closes the connection if the task is cancelled.
         ///
         /// - Throws: ``ShutdownError`` when the transport shuts down first; `URLError`
         ///   (`.cannotFindHost`, `.timedOut`) from the lookup; ``ConnectionFailure`` when no
@@ -21,13 +21,14 @@
             if shutdownSignal.hasFired { throw ShutdownError() }
             let resolver = resolver
             let shutdownSignal = shutdownSignal
+            let connectTimeout = [timeout, MonotonicClock.nanoseconds(options.connectTimeout)].compactMap { $0 }.min()
             let opened = try await withThrowingTaskGroup(of: OpenedConnection?.self) { group in
                 group.addTask {
                     let addresses = try await HostResolution.addresses(
                         of: target.host, port: target.port, using: resolver, timeout: timeout)
                     let resolvedAt = MonotonicClock.now()
                     let connection = try await HTTP1Connection.open(
-                        to: addresses, key: key, loop: loop, timeout: timeout, relay: relay, racer: self.racer)
+                        to: addresses, key: key, loop: loop, timeout: connectTimeout, relay: relay, racer: self.racer)
                     return OpenedConnection(
                         connection: connection, connectedAt: MonotonicClock.now(), since: resolvedAt)
                 }

@@ -34,7 +34,7 @@
                 let port = url.port ?? 80
                 self.host = host
                 self.port = port
-                let bracketed = host.contains(":") ? "[\(host)]" : host
+                let bracketed = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
                 self.authority = port == 80 ? bracketed : "\(bracketed):\(port)"
                 var path = url.path(percentEncoded: true)
                 if path.isEmpty { path = "/" }

@@ -47,7 +47,7 @@
         /// Whether a request to `url` goes through the proxy: an `http://` URL whose host is not
         /// excluded (the proxy variables read here are those for `http://`).
         package func proxies(_ url: URL?) -> Bool {
-            guard let url, url.scheme?.lowercased() == "http", let host = url.host else { return false }
+            guard proxy != nil, let url, url.scheme?.lowercased() == "http", let host = url.host else { return false }
             return proxies(host: host)
         }
     }

@@ -25,6 +25,11 @@
             /// Whether redirects are followed; `true` by default. When `false`, the `3xx` response
             /// itself is returned.
             public var followsRedirects: Bool
+            /// How long one attempt to connect to one of a host's addresses may take, in seconds,
+            /// before the transport gives up on that address; `10` by default. The request's own
+            /// `timeoutInterval` still bounds the whole, when it is shorter. Addresses are raced,
+            /// so a silent address delays a call by this only when no other address answers.
+            public var connectTimeout: TimeInterval
             /// The most redirects followed for one call before `URLError(.httpTooManyRedirects)`;
             /// `16` by default, the limit <doc:/Courier/URLSessionTransport> has too.
             public var maximumRedirects: Int
@@ -74,8 +79,10 @@
                 maximumRedirects: Int = 16, maximumHeaderBytes: Int = 64 * 1024, maximumHeaderCount: Int = 128,
                 userAgent: String = "Courier", inlineResponseWait: TimeInterval = 0.001,
                 inlineBusyPoll: TimeInterval = 0.0001,
-                maximumDownloadSize: Int64? = nil, cookieStorage: HTTPCookieStorage? = nil
+                maximumDownloadSize: Int64? = nil, cookieStorage: HTTPCookieStorage? = nil,
+                connectTimeout: TimeInterval = 10
             ) {
+                self.connectTimeout = connectTimeout
                 self.cookieStorage = cookieStorage
                 self.maximumDownloadSize = maximumDownloadSize
                 self.maximumConnectionsPerHost = maximumConnectionsPerHost

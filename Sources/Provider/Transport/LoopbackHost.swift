@@ -26,9 +26,9 @@ enum LoopbackHost {
     static func contains(_ host: String) -> Bool {
         var bare = Substring(host)
         if bare.hasPrefix("["), bare.hasSuffix("]") { bare = bare.dropFirst().dropLast() }
-        if bare.lowercased() == "localhost" { return true }
+        if bare.caseInsensitiveEquals("localhost") { return true }
         if let octets = ipv4Octets(bare) { return octets[0] == 127 }
-        guard bare.contains(":"), let bytes = ipv6Bytes(String(bare)) else { return false }
+        guard bare.utf8.contains(UInt8(ascii: ":")), let bytes = ipv6Bytes(String(bare)) else { return false }
         let isLoopback = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
         let isMappedLoopback =
             bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF

@@ -126,8 +126,8 @@ struct StreamingLiveTests {
         let peak = observer.peakBufferedBytes
         print("[streaming] peak buffered bytes \(peak) for a limit of \(limit) through \(TestTransport.kind)")
         if TestTransport.kind == .native {
-            // The bound plus at most one read from the socket.
-            #expect(peak <= limit + 64 * 1024, "peak \(peak) bytes buffered")
+            // The bound plus at most one read of the event loop (128 KiB), whatever the length.
+            #expect(peak <= limit + 128 * 1024, "peak \(peak) bytes buffered")
         }
         // FoundationNetworking delivers what libcurl read before a suspension took effect, which
         // on loopback is megabytes: docs/BENCHMARKS.md has the measure, and no bound is asserted.

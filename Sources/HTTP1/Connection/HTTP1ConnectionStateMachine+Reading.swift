@@ -38,6 +38,7 @@
                     switch event {
                     case .head:
                         try begin(framing: parser.framing)
+                        if rules.bodyToFile { actions.head = parser.head }
                         setPhase(.readingBody)
                     case .body(let piece):
                         try take(piece, &actions)

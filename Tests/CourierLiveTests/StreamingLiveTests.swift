@@ -133,6 +133,22 @@ struct StreamingLiveTests {
         // on loopback is megabytes: docs/BENCHMARKS.md has the measure, and no bound is asserted.
     }
 
+    @Test func aStreamOutlivesTheCallDeadlineButNotItsIdleLimit() async throws {
+        // Ten lines 0.15 s apart: longer than the whole-call deadline, never silent for long.
+        let slow = Provider<Route>(transport: TestTransport.make(), options: ProviderOptions(timeout: 0.5))
+        var count = 0
+        for try await _ in slow.lines(try scenario("/streaming/ndjson", ["n": 10, "delay": 0.15])) { count += 1 }
+        #expect(count == 10)
+
+        await #expect {
+            for try await _ in provider.lines(
+                try scenario("/streaming/ndjson", ["n": 3, "delay": 1.5]), options: StreamOptions(idleTimeout: 0.3))
+            {}
+        } throws: { error in
+            (error as? CourierError)?.isTimeout == true
+        }
+    }
+
     @Test(.requiresHttpbin) func httpbinStreamAndDrip() async throws {
         let httpbin = try LiveServers.url(for: .httpbin)
         var ids: [Int] = []

@@ -23,6 +23,12 @@ struct BenchArguments: Sendable {
     /// With `--url`: only sequential GETs through the native transport for this many seconds,
     /// then print their rate and exit (for `perf`).
     var nativeOnly: Double?
+    /// Only stream this URL's body through ``streamTransport`` and exit (``StreamBench``).
+    var streamURL: URL?
+    /// With `--stream`: `urlsession` (the default) or `native`.
+    var streamTransport = "urlsession"
+    /// With `--stream`: read the body as server-sent events instead of bytes.
+    var streamEvents = false
 
     static let usage = """
         usage: courier-bench [--url URL] [--json PATH] [--quick]
@@ -30,6 +36,7 @@ struct BenchArguments: Sendable {
                courier-bench --bare-only N
                courier-bench --floor-only N
                courier-bench --url URL --native-only SECONDS
+               courier-bench --stream URL [--transport urlsession|native] [--events]
         """
 
     static func parse(_ argv: [String]) -> BenchArguments {
@@ -44,6 +51,9 @@ struct BenchArguments: Sendable {
             case "--bare-only": parsed.bareOnly = iterator.next().flatMap { Int($0) }
             case "--floor-only": parsed.floorOnly = iterator.next().flatMap { Int($0) }
             case "--native-only": parsed.nativeOnly = iterator.next().flatMap { Double($0) }
+            case "--stream": parsed.streamURL = iterator.next().flatMap(URL.init(string:))
+            case "--transport": parsed.streamTransport = iterator.next() ?? parsed.streamTransport
+            case "--events": parsed.streamEvents = true
             case "--eager-logger": parsed.eagerLogger = true
             case "--without":
                 let names = (iterator.next() ?? "").split(separator: ",").map(String.init)

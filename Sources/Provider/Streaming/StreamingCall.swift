@@ -5,7 +5,8 @@ import Foundation
 #endif
 
 /// One streamed `URLSessionTask`: the caller waiting for the head, then the body the delegate
-/// writes into, and whether the task is suspended because that body is full.
+/// writes into, and whether the task is suspended because that body is full (on Apple platforms
+/// only: see ``suspendsWhenFull``).
 ///
 /// Suspending and resuming happen on the session's delegate queue (serial), where the delegate
 /// receives the data too, so a resume can never overtake the suspend it answers.
@@ -64,7 +65,7 @@ final class StreamingCall: Sendable {
     /// A piece of body arrived (on the delegate queue): handed over, and the task suspended when
     /// the body's buffer is full.
     func receive(_ data: Data) {
-        guard !body.yield(data), !body.isCancelled else { return }
+        guard !body.yield(data), !body.isCancelled, Self.suspendsWhenFull else { return }
         let suspends = state.withLock { state -> Bool in
             guard !state.suspended, !state.cancelled else { return false }
             state.suspended = true
@@ -97,6 +98,15 @@ final class StreamingCall: Sendable {
         body.cancel()
         queue.addOperation { [task] in task.cancel() }
     }
+
+    /// Whether a full buffer suspends the task. Not with FoundationNetworking: resuming a task
+    /// suspended part way adds libcurl's handle back to its multi handle, which starts the transfer
+    /// again, so the body would arrive more than once (a 128 MiB body came as 150 MB).
+    #if canImport(FoundationNetworking)
+        private static let suspendsWhenFull = false
+    #else
+        private static let suspendsWhenFull = true
+    #endif
 
     private static func normalize(_ error: any Error) -> any Error {
         if let urlError = error as? URLError, urlError.code == .cancelled { return CancellationError() }

@@ -5,13 +5,15 @@ import Foundation
 #endif
 
 /// ``URLSessionTransport`` streams through a session of its own that shares its configuration:
-/// its delegate hands the body over as it arrives and suspends the task while the consumer's
-/// buffer is full, which on Linux, where FoundationNetworking has no `bytes(for:)`, is the only
-/// way to read a body as it comes.
+/// its delegate hands the body over as it arrives (on Linux, where FoundationNetworking has no
+/// `bytes(for:)`, the only way to read a body as it comes) and, on Apple platforms, suspends the
+/// task while the consumer's buffer is full.
 ///
-/// FoundationNetworking suspends a task asynchronously, so what libcurl has read meanwhile still
-/// arrives: the buffer may run past ``StreamedBody/bufferLimit`` by that much (docs/BENCHMARKS.md
-/// has the measure). Redirects are not followed for a stream.
+/// On Linux it cannot hold the network back: FoundationNetworking restarts a transfer that was
+/// suspended part way when it is resumed, so the body would arrive twice. The buffer then grows
+/// by what the network delivers faster than the consumer reads (docs/BENCHMARKS.md has the
+/// measure); `HTTP1Transport` (through `RoutingTransport`) keeps a stream within its buffer.
+/// Redirects are not followed for a stream.
 extension URLSessionTransport: StreamingTransport {
     /// Sends `request` and returns its head as soon as it arrives; the body goes to `body`.
     public func stream(_ request: TransportRequest, into body: StreamedBody) async throws -> TransportResponse {

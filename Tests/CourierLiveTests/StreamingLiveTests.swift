@@ -151,10 +151,10 @@ struct StreamingLiveTests {
     }
 
     @Test func aStreamOutlivesTheCallDeadlineButNotItsIdleLimit() async throws {
-        // Ten lines 0.15 s apart: longer than the whole-call deadline, never silent for long.
-        let slow = Provider<Route>(transport: TestTransport.make(), options: ProviderOptions(timeout: 0.5))
+        // Ten lines 0.4 s apart: twice the whole-call deadline, which only the head must meet.
+        let slow = Provider<Route>(transport: TestTransport.make(), options: ProviderOptions(timeout: 2))
         var count = 0
-        for try await _ in slow.lines(try scenario("/streaming/ndjson", ["n": 10, "delay": 0.15])) { count += 1 }
+        for try await _ in slow.lines(try scenario("/streaming/ndjson", ["n": 10, "delay": 0.4])) { count += 1 }
         #expect(count == 10)
 
         await #expect {

@@ -551,7 +551,7 @@ class Handler(BaseHTTPRequestHandler):
         path = ENVELOPE_ALIASES.get(path, path)
         if path == "/health":
             return self.send_json({"ok": True})
-        if path.startswith("/streaming/") and scenario_stream.route(self, path):
+        if (path.startswith("/streaming/") or path == "/Room/Comments") and scenario_stream.route(self, path):
             return
         if path in ("/envelope/live/hot", "/Room/GetHotLive_v2"):
             if self.allow("POST"):

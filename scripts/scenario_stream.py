@@ -12,6 +12,7 @@ Every body is sent with `Transfer-Encoding: chunked`, one chunk per event or lin
   GET /streaming/release?id=         releases the held stream `id`
   GET /streaming/auth                401 {"code":401} unless `Authorization: Bearer fresh`, then two events
   GET /streaming/resume              events 1-2 then a cut; with Last-Event-ID: 2, event 3 and the end
+  GET /Room/Comments                 the demo's live-room comments (Sources/Demo/Models/LiveComment.swift)
 """
 
 from __future__ import annotations
@@ -58,6 +59,14 @@ SSE_BODY = [
     b": keep-alive\n",
     b"id: 2\rdata: {\"user\":\"bob\",\"text\":\"yo\"}\r\r",
     b"event: gift\ndata\n\n",
+]
+
+
+ROOM_COMMENTS = [
+    ": comments of room 1001\n",
+    'id: 1\ndata: {"user":"小明","text":"晚上好!"}\n\n',
+    'id: 2\ndata: {"user":"ann","text":"Love this song"}\n\n',
+    'id: 3\nevent: comment\ndata: {"user":"吉他手","text":"下一首弹什么?"}\n\n',
 ]
 
 
@@ -124,6 +133,12 @@ def route(handler, path: str) -> bool:
         _start(handler, SSE_TYPE)
         _chunk(handler, b"data: a\n\n")
         _chunk(handler, b"data: b\n\n")
+        _end(handler)
+        return True
+    if path == "/Room/Comments":
+        _start(handler, SSE_TYPE)
+        for event in ROOM_COMMENTS:
+            _chunk(handler, event.encode("utf-8"))
         _end(handler)
         return True
     if path == "/streaming/resume":

@@ -7,7 +7,7 @@
     #endif
 
     /// ``HTTP1Transport`` streams a body through the connection's own back-pressure: each piece the
-    /// event loop reads goes to the consumer's ``StreamedBody``, and when that buffer is full the
+    /// event loop reads goes to the consumer's `StreamedBody`, and when that buffer is full the
     /// connection stops reading the socket (the kernel's buffers fill, and TCP slows the server)
     /// until the consumer has taken half of it. Memory stays the buffer plus one read, whatever the
     /// body's length.

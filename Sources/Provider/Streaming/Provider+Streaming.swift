@@ -44,8 +44,12 @@ extension Provider {
     /// }
     /// ```
     ///
-    /// - Parameter throughEnvelope: whether each line is a business envelope whose payload is
-    ///   `T`, checked and unwrapped by the provider's (or the target's) envelope; `false` by default.
+    /// - Parameters:
+    ///   - target: the call.
+    ///   - type: the model each line is decoded as.
+    ///   - throughEnvelope: whether each line is a business envelope whose payload is `T`, checked
+    ///     and unwrapped by the provider's (or the target's) envelope; `false` by default.
+    ///   - options: the stream's limits; the defaults of ``StreamOptions`` by default.
     public func lines<T: Decodable & Sendable>(
         _ target: Target, as type: T.Type, throughEnvelope: Bool = false, options: StreamOptions = StreamOptions()
     ) -> ResponseStream<T> {
@@ -78,11 +82,16 @@ extension Provider {
     /// An event the app must not decode (a `[DONE]` marker, a keep-alive of another type) calls
     /// for ``events(_:options:)`` instead, which hands over each event's type and data.
     ///
-    /// - Parameter throughEnvelope: whether each event's data is a business envelope whose
-    ///   payload is `T`, checked and unwrapped by the provider's (or the target's) envelope;
-    ///   `false` by default. An expiry a server signals only inside the body (an envelope code)
-    ///   then fails the stream with ``CourierError/sessionExpired(_:)`` at that event: the app
-    ///   refreshes and starts the stream again, as the pipeline cannot once the body has begun.
+    /// An expiry a server signals only inside the body (an envelope code) fails the stream with
+    /// ``CourierError/sessionExpired(_:)`` at that event when `throughEnvelope` is set: the app
+    /// refreshes and starts the stream again, as the pipeline cannot once the body has begun.
+    ///
+    /// - Parameters:
+    ///   - target: the call.
+    ///   - type: the model each event's data is decoded as.
+    ///   - throughEnvelope: whether each event's data is a business envelope whose payload is `T`,
+    ///     checked and unwrapped by the provider's (or the target's) envelope; `false` by default.
+    ///   - options: the stream's limits and reconnection; the defaults of ``StreamOptions`` by default.
     public func events<T: Decodable & Sendable>(
         _ target: Target, as type: T.Type, throughEnvelope: Bool = false, options: StreamOptions = StreamOptions()
     ) -> ResponseStream<T> {

@@ -175,7 +175,7 @@ public final class StreamedBody: Sendable {
         }
     }
 
-    /// Stops the body: what is buffered is dropped, a waiting ``next()`` and ``send(_:)`` throw
+    /// Stops the body: what is buffered is dropped, a waiting read and ``send(_:)`` throw
     /// `CancellationError`, and the producer's ``onCancel(_:)`` handler runs, once.
     public func cancel() {
         stop(with: CancellationError(), keepsBuffer: false)

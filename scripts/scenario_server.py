@@ -145,6 +145,8 @@ import sys
 import threading
 import time
 import traceback
+
+import scenario_stream
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
@@ -554,6 +556,8 @@ class Handler(BaseHTTPRequestHandler):
         path = ENVELOPE_ALIASES.get(path, path)
         if path == "/health":
             return self.send_json({"ok": True})
+        if (path.startswith("/streaming/") or path == "/Room/Comments") and scenario_stream.route(self, path):
+            return
         if path in ("/envelope/live/hot", "/Room/GetHotLive_v2"):
             if self.allow("POST"):
                 self.send_json(LIVE_HOT)

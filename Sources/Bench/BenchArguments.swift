@@ -25,6 +25,12 @@ struct BenchArguments: Sendable {
     var nativeOnly: Double?
     /// Only the HTTP cache's rows (``CacheBench``), then exit.
     var cacheOnly = false
+    /// Only stream this URL's body through ``streamTransport`` and exit (``StreamBench``).
+    var streamURL: URL?
+    /// With `--stream`: `urlsession` (the default) or `native`.
+    var streamTransport = "urlsession"
+    /// With `--stream`: read the body as server-sent events instead of bytes.
+    var streamEvents = false
 
     static let usage = """
         usage: courier-bench [--url URL] [--json PATH] [--quick]
@@ -33,6 +39,7 @@ struct BenchArguments: Sendable {
                courier-bench --floor-only N
                courier-bench --url URL --native-only SECONDS
                courier-bench --cache [--url URL] [--quick]
+               courier-bench --stream URL [--transport urlsession|native] [--events]
         """
 
     static func parse(_ argv: [String]) -> BenchArguments {
@@ -47,6 +54,9 @@ struct BenchArguments: Sendable {
             case "--bare-only": parsed.bareOnly = iterator.next().flatMap { Int($0) }
             case "--floor-only": parsed.floorOnly = iterator.next().flatMap { Int($0) }
             case "--native-only": parsed.nativeOnly = iterator.next().flatMap { Double($0) }
+            case "--stream": parsed.streamURL = iterator.next().flatMap(URL.init(string:))
+            case "--transport": parsed.streamTransport = iterator.next() ?? parsed.streamTransport
+            case "--events": parsed.streamEvents = true
             case "--eager-logger": parsed.eagerLogger = true
             case "--cache": parsed.cacheOnly = true
             case "--without":

@@ -34,6 +34,11 @@ if let count = arguments.floorOnly {
     StubPipelineBench.floorOnly(count: count)
     exit(0)
 }
+if let url = arguments.streamURL {
+    let (transport, events) = (arguments.streamTransport, arguments.streamEvents)
+    runBlocking { await StreamBench.run(url: url, transport: transport, events: events) }
+    exit(0)
+}
 #if os(Linux)
     if let seconds = arguments.nativeOnly, let url = arguments.liveURL {
         runBlocking {

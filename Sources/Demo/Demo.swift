@@ -140,6 +140,15 @@ struct Demo {
         } call: {
             try await live.requestStatus(.follow(roomId: 1001))
         }
+        if options.replayDirectory == nil {
+            failures += await expectSuccess("Live comments, streamed as server-sent events") {
+                var comments: [String] = []
+                for try await comment in live.events(.comments(roomId: 1001), as: LiveComment.self) {
+                    comments.append("\(comment.user): \(comment.text)")
+                }
+                return comments.joined(separator: " · ")
+            }
+        }
         return failures
     }
 

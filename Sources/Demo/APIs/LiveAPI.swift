@@ -7,6 +7,8 @@ enum LiveAPI: TargetType {
     case hotLive(page: Int)
     /// Following a room, which needs a login the demo user does not have.
     case follow(roomId: Int)
+    /// A room's comments as they are posted: GET `Room/Comments`, server-sent events.
+    case comments(roomId: Int)
 
     var baseURL: URL { DemoHosts.live }
 
@@ -14,15 +16,21 @@ enum LiveAPI: TargetType {
         switch self {
         case .hotLive: "Room/GetHotLive_v2"
         case .follow: "Room/Follow"
+        case .comments: "Room/Comments"
         }
     }
 
-    var method: HTTPMethod { .post }
+    var method: HTTPMethod {
+        if case .comments = self { return .get }
+        return .post
+    }
 
     var task: RequestTask {
         switch self {
         case .hotLive(let page): .requestParameters(parameters: ["page": page], encoding: URLEncoding.httpBody)
         case .follow(let roomId): .requestParameters(parameters: ["roomId": roomId], encoding: URLEncoding.httpBody)
+        case .comments(let roomId):
+            .requestParameters(parameters: ["roomId": roomId], encoding: URLEncoding.queryString)
         }
     }
 
@@ -36,6 +44,8 @@ enum LiveAPI: TargetType {
                 """#.utf8)
         case .follow:
             Data(#"{"code":-1,"msg":"请登录!"}"#.utf8)
+        case .comments:
+            Data(LiveComment.sampleStream.utf8)
         }
     }
 }

@@ -10,7 +10,7 @@
         /// The parser's limits.
         var limits: HTTPResponseParser.Limits
         /// Where the body is written, instead of memory.
-        var file: DownloadSink?
+        var file: (any BodySink)?
         /// The largest body accepted.
         var maximumSize: Int64?
         /// Receives download progress.
@@ -49,7 +49,7 @@
             /// When the connection, idle in the pool, is closed.
             var idleDeadline: UInt64?
             var progress: (@Sendable (TransferProgress) -> Void)?
-            var file: DownloadSink?
+            var file: (any BodySink)?
             /// Reading stopped until the download file catches up.
             var readingPaused = false
             /// When the current request's first response byte was read (the clock read that
@@ -198,6 +198,7 @@
         /// Does, under the lock, what must be: the file write queued, the socket closed, parked
         /// tasks taken; leaves the rest to `deferred`.
         func apply(_ actions: HTTP1ConnectionStateMachine.Actions, _ shell: inout Shell, _ deferred: inout Deferred) {
+            if let head = actions.head { shell.file?.headArrived(head) }
             if let bytes = actions.fileBytes, let file = shell.file, file.enqueue(bytes) {
                 shell.readingPaused = true
             }

@@ -38,6 +38,9 @@
                     switch event {
                     case .head:
                         try begin(framing: parser.framing, head: parser.head)
+                        if rules.bodyToFile {
+                            actions.head = decoder == nil ? parser.head : parser.head.map(ContentDecoder.decodedHead)
+                        }
                         setPhase(.readingBody)
                     case .body(let piece):
                         try take(piece, &actions)

@@ -175,10 +175,7 @@
             if let decoder {
                 do { try decoder.finish() } catch { return close(error, &actions) }
                 self.decoder = nil
-                // What the app gets is no longer encoded, and no longer the length sent.
-                head.headers.removeAll {
-                    $0.name.caseInsensitiveEquals("Content-Encoding") || $0.name.caseInsensitiveEquals("Content-Length")
-                }
+                head = ContentDecoder.decodedHead(head)
             }
             let keepAlive =
                 head.keepsConnectionAlive && !parser.requiresConnectionClose && parser.unconsumedByteCount == 0

@@ -110,6 +110,8 @@
         /// What the shell must do, in this order: write the file bytes, report progress, resume the
         /// writer, resume the response waiter (or fail the calling task with `rejection`), close.
         struct Actions: Sendable {
+            /// The head of a response whose body goes to a sink, for a sink that streams it.
+            var head: HTTPResponseHead?
             /// Bytes of the body to append to the download file.
             var fileBytes: Data?
             /// Download progress to report.

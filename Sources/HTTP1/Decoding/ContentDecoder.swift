@@ -64,6 +64,16 @@
             return Coding.named(only)
         }
 
+        /// `head` as it describes the decoded body: without the `Content-Encoding` and
+        /// `Content-Length` that described the encoded one.
+        static func decodedHead(_ head: HTTPResponseHead) -> HTTPResponseHead {
+            var decoded = head
+            decoded.headers.removeAll {
+                $0.name.caseInsensitiveEquals("Content-Encoding") || $0.name.caseInsensitiveEquals("Content-Length")
+            }
+            return decoded
+        }
+
         /// Decodes `input`, calling `sink` with each piece of decoded bytes (valid only during the
         /// call); `sink` may throw to stop, as at a size limit.
         func decode(

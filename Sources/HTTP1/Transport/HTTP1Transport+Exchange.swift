@@ -11,7 +11,7 @@
     /// pooled connection the server had closed, and the errors callers see.
     extension HTTP1Transport {
         /// Where a request body comes from.
-        private enum Body {
+        enum Body {
             case none
             case bytes(Data)
             case file(URL, length: Int64)
@@ -158,7 +158,7 @@
 
         // MARK: Bodies
 
-        private static func body(of request: URLRequest, kind: TransportRequest.Kind) throws -> Body {
+        static func body(of request: URLRequest, kind: TransportRequest.Kind) throws -> Body {
             switch kind {
             case .data, .download:
                 guard let data = request.httpBody, !data.isEmpty else { return .none }
@@ -179,7 +179,7 @@
         /// The piece size of larger bodies, and of file reads.
         private static let pieceSize = 256 * 1024
 
-        private static func write(
+        static func write(
             head: [UInt8], body: Body, to connection: HTTP1Connection,
             progress: (@Sendable (TransferProgress) -> Void)?
         ) async throws {

@@ -30,6 +30,9 @@ public struct CallContext: Sendable, Hashable {
     /// `nil` before the transport answered, for stubbed calls, and for transports that do not
     /// measure.
     public let timings: CallTimings?
+    /// For a streaming call (`bytes`, `lines`, `events`), in ``PluginType/didFinish(_:target:)``:
+    /// how much of the body the app was handed; `nil` otherwise.
+    public private(set) var streamed: StreamedAmount?
 
     /// The context of the call the current task runs, if any.
     public static var current: CallContext? { bound }
@@ -56,6 +59,13 @@ public struct CallContext: Sendable, Hashable {
     /// The same call at `attempt`, with no timings yet.
     func at(attempt: Int) -> CallContext {
         CallContext(id: id, attempt: attempt, startedAt: startedAt, timings: nil)
+    }
+
+    /// The same attempt with what its stream handed the app.
+    func with(streamed amount: StreamedAmount) -> CallContext {
+        var context = self
+        context.streamed = amount
+        return context
     }
 
     /// The same attempt with the timings its transport measured.

@@ -88,7 +88,7 @@ extension Provider {
 
     /// Every attempt of a call: the first, and each retry a plugin asks for, each with its own
     /// ``CallContext``.
-    private func attempts(
+    func attempts(
         for target: Target, endpoint: Endpoint, progress: ProgressBlock?, work: CallWork
     ) async -> Result<Response, CourierError> {
         var attempt = 1

@@ -36,12 +36,16 @@ extension Provider {
         } catch {
             return (.failure(Task.isCancelled ? Deadline.stopped : Self.courierError(error)), nil)
         }
-        return (finishTransfer(answer, request: body.request, task: task), answer.timings)
+        let result = finishTransfer(answer, request: body.request, task: task)
+        StreamSession.current?.bind(result)
+        return (result, answer.timings)
     }
 
     /// The transport call itself, shared with identical calls in flight when the provider tracks them.
     @inline(__always)
     private func send(_ transportRequest: TransportRequest) async throws -> TransportResponse {
+        // A stream is never shared: each consumer reads its own body.
+        if let stream = StreamSession.current { return try await stream.open(transportRequest, over: transport) }
         let answer =
             trackInflights && transportRequest.kind.isData
             ? try await inflights.send(transportRequest, over: transport)

@@ -75,6 +75,8 @@ public final class URLSessionTransport: Transport {
     private let options: Options
     /// Where tasks are made and resumed, off the callers' threads (see `URLSessionCall`).
     private let submission = DispatchQueue(label: "Courier.URLSessionTransport.submission")
+    /// The streaming calls, on a session of their own.
+    let streams = URLSessionStreams()
 
     /// Creates a transport with a session of its own.
     ///

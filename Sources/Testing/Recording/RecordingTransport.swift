@@ -36,7 +36,7 @@ public final class RecordingTransport: Transport {
     /// Whether the request body's fields are part of a recording's key.
     public let keyIncludesBody: Bool
 
-    private let wrapped: any Transport
+    let wrapped: any Transport
     private struct State {
         var calls: [String: Int] = [:]
         var files: [URL] = []
@@ -72,15 +72,7 @@ public final class RecordingTransport: Transport {
 
     /// Sends `request` through the wrapped transport and records the answer.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        let sent = SentRequest(request)
-        let key = RecordingKey(sent, masking: masking, includingBody: keyIncludesBody)
-        let file = state.withLock { state -> URL in
-            // The number is taken when the call is sent, as the replay takes it.
-            state.calls[key.description, default: 0] += 1
-            let file = directory.appendingPathComponent(key.fileName(call: state.calls[key.description] ?? 1))
-            if !state.files.contains(file) { state.files.append(file) }
-            return file
-        }
+        let (sent, key, file) = recordingFile(for: request)
 
         let response: TransportResponse
         do {
@@ -102,7 +94,21 @@ public final class RecordingTransport: Transport {
         return response
     }
 
-    private static func isCancellation(_ error: any Error) -> Bool {
+    /// The request as recorded, its key, and the file its exchange goes to.
+    func recordingFile(for request: TransportRequest) -> (SentRequest, RecordingKey, URL) {
+        let sent = SentRequest(request)
+        let key = RecordingKey(sent, masking: masking, includingBody: keyIncludesBody)
+        let file = state.withLock { state -> URL in
+            // The number is taken when the call is sent, as the replay takes it.
+            state.calls[key.description, default: 0] += 1
+            let file = directory.appendingPathComponent(key.fileName(call: state.calls[key.description] ?? 1))
+            if !state.files.contains(file) { state.files.append(file) }
+            return file
+        }
+        return (sent, key, file)
+    }
+
+    static func isCancellation(_ error: any Error) -> Bool {
         error is CancellationError || (error as? URLError)?.code == .cancelled
     }
 }

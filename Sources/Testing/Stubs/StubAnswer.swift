@@ -17,13 +17,14 @@ public struct StubAnswer: Sendable {
     enum Outcome: Sendable {
         case response(status: Int, headers: [String: String], body: Data)
         case failure(any Error)
+        case stream(status: Int, headers: [String: String], parts: [StubStreamPart])
     }
 
     let outcome: Outcome
     /// Seconds to wait before answering.
     let delay: TimeInterval
 
-    private init(_ outcome: Outcome, delay: TimeInterval = 0) {
+    init(_ outcome: Outcome, delay: TimeInterval = 0) {
         self.outcome = outcome
         self.delay = delay
     }
@@ -117,6 +118,9 @@ public struct StubAnswer: Sendable {
         switch outcome {
         case .failure(let error):
             throw error
+        case .stream(let status, let headers, let parts):
+            // Not a streaming call: the whole body, or the failure that cuts it.
+            return try HTTPResponses.make(for: request, status: status, headers: headers, body: try parts.wholeBody())
         case .response(let status, let headers, let body):
             let response = try HTTPResponses.make(for: request, status: status, headers: headers, body: body)
             // A few growing steps, as a real transfer reports, so progress UI can be tested offline.

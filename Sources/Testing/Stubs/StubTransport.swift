@@ -125,6 +125,20 @@ public final class StubTransport: Transport {
     /// Records `request`, then answers it from the newest matching stub, the fallback, or
     /// with ``StubTransportError/noStub(request:registeredStubs:)``.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
+        switch try answer(for: request) {
+        case .stub(let answer): return try await answer.answer(request)
+        case .fallback(let fallback): return try await fallback.send(request)
+        }
+    }
+
+    /// Who answers a request: a stub, or the fallback transport.
+    enum Answerer {
+        case stub(StubAnswer)
+        case fallback(any Transport)
+    }
+
+    /// Records `request` and returns the answer of the newest matching stub, or else the fallback.
+    func answer(for request: TransportRequest) throws -> Answerer {
         let sent = SentRequest(request)
         let rules = state.withLock { state in
             state.sent.append(sent)
@@ -132,11 +146,11 @@ public final class StubTransport: Transport {
         }
         // Matchers run outside the lock: a predicate may read this transport's log.
         guard let rule = rules.last(where: { $0.matcher.matches(sent) }) else {
-            if let fallback { return try await fallback.send(request) }
+            if let fallback { return .fallback(fallback) }
             throw StubTransportError.noStub(
                 request: sent.description, registeredStubs: rules.reversed().map(\.matcher.description))
         }
-        return try await nextAnswer(of: rule).answer(request)
+        return .stub(nextAnswer(of: rule))
     }
 
     fileprivate func register(_ matcher: RequestMatcher, answers: [StubAnswer]) {

@@ -1,0 +1,118 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// What the pipeline needs to know while it runs a streaming call, and what it leaves for the
+/// stream: set as a task-local value for the call's pipeline, so that the pipeline's steps stay
+/// those of every call and only the exchange and the final hook behave differently.
+///
+/// The exchange opens the body over a ``StreamingTransport`` and keeps it here; the response
+/// the pipeline makes of its head is bound to it, so that a response a plugin put in its place
+/// is told apart.
+final class StreamSession: Sendable {
+    /// The streaming call whose pipeline the current task runs, if any.
+    @TaskLocal static var current: StreamSession?
+
+    private struct State: Sendable {
+        var body: StreamedBody?
+        var head: Response?
+        var closed = false
+    }
+
+    let options: StreamOptions
+    /// Whether a status leads to the body being streamed (else it is read as an error page).
+    private let streams: @Sendable (Int) -> Bool
+    private let state = LockedState(State())
+
+    init(options: StreamOptions, streams: @escaping @Sendable (Int) -> Bool) {
+        self.options = options
+        self.streams = streams
+    }
+
+    /// The exchange of one attempt: the head, with the body kept here; or, for a status that is
+    /// not streamed, the whole answer with up to ``StreamOptions/maximumEventSize`` bytes of its
+    /// body, for the error the pipeline makes of it.
+    func open(_ request: TransportRequest, over transport: any Transport) async throws -> TransportResponse {
+        guard let streaming = transport as? any StreamingTransport else {
+            throw StreamingUnsupportedError(transport: String(describing: type(of: transport)))
+        }
+        var request = request
+        if options.idleTimeout.isFinite, options.idleTimeout > 0 {
+            request.urlRequest.timeoutInterval = options.idleTimeout
+        }
+        let body = StreamedBody(bufferLimit: options.bufferLimit)
+        body.limitIdleTime(to: options.idleTimeout)
+        var answer: TransportResponse
+        do {
+            answer = try await streaming.stream(request, into: body)
+        } catch {
+            body.cancel()
+            throw error
+        }
+        guard streams(answer.statusCode) else {
+            answer.data = await Self.collect(body, upTo: options.maximumEventSize)
+            return answer
+        }
+        let replaced = state.withLock { state -> StreamedBody? in
+            if state.closed { return body }
+            defer {
+                state.body = body
+                state.head = nil
+            }
+            return state.body
+        }
+        replaced?.cancel()
+        if replaced === body { throw CancellationError() }
+        return answer
+    }
+
+    /// The pipeline made `result` of the head `open` returned last.
+    func bind(_ result: Result<Response, CourierError>) {
+        let dropped = state.withLock { state -> StreamedBody? in
+            guard state.body != nil, state.head == nil else { return nil }
+            if case .success(let response) = result {
+                state.head = response
+                return nil
+            }
+            defer { state.body = nil }
+            return state.body
+        }
+        dropped?.cancel()
+    }
+
+    /// Ends the pipeline's part: the body that goes with `response`, if the transport streamed it
+    /// (a stub, or a response a plugin put in place, streams its `data`). A body opened later, by
+    /// work the pipeline let go, is cancelled at once.
+    func close(with response: Response) -> StreamedBody {
+        let (body, head) = state.withLock { state in
+            state.closed = true
+            defer { state.body = nil }
+            return (state.body, state.head)
+        }
+        if let body, head === response { return body }
+        body?.cancel()
+        return StreamedBody.complete(response.data)
+    }
+
+    /// Cancels whatever body is open; the call failed.
+    func abandon() {
+        let body = state.withLock { state in
+            state.closed = true
+            defer { state.body = nil }
+            return state.body
+        }
+        body?.cancel()
+    }
+
+    /// Up to `limit` bytes of `body`, then the body cancelled.
+    private static func collect(_ body: StreamedBody, upTo limit: Int) async -> Data {
+        var data = Data()
+        while data.count < limit, let chunk = try? await body.next() {
+            data.append(chunk.prefix(limit - data.count))
+        }
+        body.cancel()
+        return data
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// One streamed `URLSessionTask`: the caller waiting for the head, then the body the delegate
+/// writes into, and whether the task is suspended because that body is full (on Apple platforms
+/// only: see ``suspendsWhenFull``).
+///
+/// Suspending and resuming happen on the session's delegate queue (serial), where the delegate
+/// receives the data too, so a resume can never overtake the suspend it answers.
+final class StreamingCall: Sendable {
+    private struct State: Sendable {
+        var head: CheckedContinuation<HTTPURLResponse, any Error>?
+        var headDelivered = false
+        var suspended = false
+        var cancelled = false
+    }
+
+    let task: URLSessionTask
+    let body: StreamedBody
+    private let queue: OperationQueue
+    private let state = LockedState(State())
+
+    init(task: URLSessionTask, body: StreamedBody, queue: OperationQueue) {
+        self.task = task
+        self.body = body
+        self.queue = queue
+    }
+
+    /// Keeps the caller's continuation until the head comes, or resumes it at once if the call
+    /// was cancelled first.
+    func awaitHead(_ continuation: CheckedContinuation<HTTPURLResponse, any Error>) {
+        let cancelled = state.withLock { state -> Bool in
+            if state.cancelled { return true }
+            state.head = continuation
+            return false
+        }
+        if cancelled { continuation.resume(throwing: CancellationError()) }
+    }
+
+    /// The head arrived: the caller goes on.
+    func deliver(_ response: HTTPURLResponse) {
+        state.withLock { state in
+            state.headDelivered = true
+            defer { state.head = nil }
+            return state.head
+        }?.resume(returning: response)
+    }
+
+    /// The task ended: the caller fails if it still waits for the head, the body ends otherwise.
+    func complete(with error: (any Error)?) {
+        let waiting = state.withLock { state in
+            defer { state.head = nil }
+            return state.head
+        }
+        if let waiting {
+            waiting.resume(throwing: error.map(Self.normalize) ?? TransportError.notHTTP)
+        } else {
+            body.finish(throwing: error.map(Self.normalize))
+        }
+    }
+
+    /// A piece of body arrived (on the delegate queue): handed over, and the task suspended when
+    /// the body's buffer is full.
+    func receive(_ data: Data) {
+        guard !body.yield(data), !body.isCancelled, Self.suspendsWhenFull else { return }
+        let suspends = state.withLock { state -> Bool in
+            guard !state.suspended, !state.cancelled else { return false }
+            state.suspended = true
+            return true
+        }
+        if suspends { task.suspend() }
+    }
+
+    /// The consumer made room: the task reads again (on the delegate queue).
+    func resumeReading() {
+        queue.addOperation { [self] in
+            let resumes = state.withLock { state -> Bool in
+                guard state.suspended, !state.cancelled else { return false }
+                state.suspended = false
+                return true
+            }
+            if resumes { task.resume() }
+        }
+    }
+
+    /// Ends the call: a caller waiting for the head throws `CancellationError`, and the task is
+    /// cancelled on the delegate queue, where that cannot race its completion.
+    func cancel() {
+        let waiting = state.withLock { state in
+            state.cancelled = true
+            defer { state.head = nil }
+            return state.head
+        }
+        waiting?.resume(throwing: CancellationError())
+        body.cancel()
+        queue.addOperation { [task] in task.cancel() }
+    }
+
+    /// Whether a full buffer suspends the task. Not with FoundationNetworking: resuming a task
+    /// suspended part way adds libcurl's handle back to its multi handle, which starts the transfer
+    /// again, so the body would arrive more than once (a 128 MiB body came as 150 MB).
+    #if canImport(FoundationNetworking)
+        private static let suspendsWhenFull = false
+    #else
+        private static let suspendsWhenFull = true
+    #endif
+
+    private static func normalize(_ error: any Error) -> any Error {
+        if let urlError = error as? URLError, urlError.code == .cancelled { return CancellationError() }
+        return error
+    }
+}

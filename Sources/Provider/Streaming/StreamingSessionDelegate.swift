@@ -1,0 +1,63 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The delegate of ``URLSessionStreams``' session: routes each task's head, body and end to its
+/// ``StreamingCall``. Redirects are not followed (the `3xx` is the head, which a stream does not
+/// accept), and an authentication challenge ends the task with the `401` it carried, as
+/// ``URLSessionTransport``'s own delegate does.
+final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    // Unchecked: its only state is `calls`, behind a lock.
+    private let calls = LockedState<[Int: StreamingCall]>([:])
+
+    func register(_ call: StreamingCall, for task: URLSessionTask) {
+        calls.withLock { $0[task.taskIdentifier] = call }
+    }
+
+    private func call(for task: URLSessionTask) -> StreamingCall? {
+        calls.withLock { $0[task.taskIdentifier] }
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let http = response as? HTTPURLResponse else {
+            completionHandler(.cancel)
+            return
+        }
+        call(for: dataTask)?.deliver(http)
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        call(for: dataTask)?.receive(data)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        calls.withLock { $0.removeValue(forKey: task.taskIdentifier) }?.complete(with: error)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if !canImport(FoundationNetworking)
+            if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
+                completionHandler(.performDefaultHandling, nil)
+                return
+            }
+        #endif
+        if let failure = challenge.failureResponse as? HTTPURLResponse { call(for: task)?.deliver(failure) }
+        completionHandler(.cancelAuthenticationChallenge, nil)
+    }
+}

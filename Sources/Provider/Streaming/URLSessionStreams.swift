@@ -1,0 +1,62 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The streaming calls of one ``URLSessionTransport``: a session of their own (made on the first
+/// stream, with the transport's configuration) whose delegate hands each piece of body to the
+/// call's ``StreamedBody`` and suspends the task while that body's buffer is full.
+///
+/// A session of its own, because the transport's delegate collects bodies whole and a stream's
+/// must never be; the transport's data calls stay as they are.
+final class URLSessionStreams: Sendable {
+    private let delegate = StreamingSessionDelegate()
+    private let made = LockedState<URLSession?>(nil)
+
+    deinit {
+        made.withLock { $0 }?.finishTasksAndInvalidate()
+    }
+
+    /// The streaming session, made the first time with `template`'s configuration.
+    func session(like template: URLSession) -> URLSession {
+        made.withLock { made in
+            if let session = made { return session }
+            let session = URLSession(configuration: template.configuration, delegate: delegate, delegateQueue: nil)
+            made = session
+            return session
+        }
+    }
+
+    /// Sends `request` over `session` and returns its head; the body goes to `body`.
+    func stream(_ request: TransportRequest, into body: StreamedBody, over session: URLSession) async throws
+        -> HTTPURLResponse
+    {
+        try Task.checkCancellation()
+        var urlRequest = request.urlRequest
+        // The body's own idle limit applies; FoundationNetworking's timer would also count the time a
+        // slow consumer keeps the task suspended.
+        urlRequest.timeoutInterval = Self.noTimeout
+        let task: URLSessionTask
+        switch request.kind {
+        case .upload(.data(let data)): task = session.uploadTask(with: urlRequest, from: data)
+        case .upload(.file(let url)): task = session.uploadTask(with: urlRequest, fromFile: url)
+        case .data, .download: task = session.dataTask(with: urlRequest)
+        }
+        let call = StreamingCall(task: task, body: body, queue: session.delegateQueue)
+        body.onResume { [weak call] in call?.resumeReading() }
+        body.onCancel { [weak call] in call?.cancel() }
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                call.awaitHead(continuation)
+                delegate.register(call, for: task)
+                task.resume()
+            }
+        } onCancel: {
+            call.cancel()
+        }
+    }
+
+    /// A week: longer than any stream's idle limit, yet a finite number for libcurl.
+    private static let noTimeout: TimeInterval = 7 * 24 * 3600
+}

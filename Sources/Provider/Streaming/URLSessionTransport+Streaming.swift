@@ -1,0 +1,26 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// ``URLSessionTransport`` streams through a session of its own that shares its configuration:
+/// its delegate hands the body over as it arrives (on Linux, where FoundationNetworking has no
+/// `bytes(for:)`, the only way to read a body as it comes) and, on Apple platforms, suspends the
+/// task while the consumer's buffer is full.
+///
+/// On Linux it cannot hold the network back: FoundationNetworking restarts a transfer that was
+/// suspended part way when it is resumed, so the body would arrive twice. The buffer then grows
+/// by what the network delivers faster than the consumer reads (docs/BENCHMARKS.md has the
+/// measure); `HTTP1Transport` (through `RoutingTransport`) keeps a stream within its buffer.
+/// Redirects are not followed for a stream.
+extension URLSessionTransport: StreamingTransport {
+    /// Sends `request` and returns its head as soon as it arrives; the body goes to `body`.
+    public func stream(_ request: TransportRequest, into body: StreamedBody) async throws -> TransportResponse {
+        let start = ContinuousClock.now
+        let response = try await streams.stream(request, into: body, over: streams.session(like: session))
+        var answer = TransportResponse(response: response)
+        answer.timings = CallTimings(firstByte: ContinuousClock.now - start, total: nil)
+        return answer
+    }
+}

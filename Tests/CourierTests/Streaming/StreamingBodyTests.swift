@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import Courier
+
+@Suite(.timeLimit(.minutes(1))) struct StreamingBodyTests {
+    @Test func aFullBufferPausesTheProducerUntilHalfIsTaken() async throws {
+        let body = StreamedBody(bufferLimit: 4096)
+        let resumed = LockedState(0)
+        body.onResume { resumed.withLock { $0 += 1 } }
+        let chunk = Data(repeating: 1, count: 1024)
+        #expect(body.yield(chunk))
+        #expect(body.yield(chunk))
+        #expect(body.yield(chunk))
+        #expect(!body.yield(chunk))
+        #expect(body.isPaused)
+
+        _ = try await body.next()
+        #expect(resumed.withLock { $0 } == 0)
+        _ = try await body.next()
+        #expect(resumed.withLock { $0 } == 1)
+        #expect(!body.isPaused)
+        #expect(body.peakBufferedBytes == 4096)
+    }
+
+    @Test func sendWaitsForRoomSoMemoryStaysBoundedWhateverTheLength() async throws {
+        let body = StreamedBody(bufferLimit: 16 * 1024)
+        let chunk = Data(repeating: 7, count: 1000)
+        let producer = Task {
+            for _ in 0..<4000 { try await body.send(chunk) }
+            body.finish()
+        }
+        var total = 0
+        while let piece = try await body.next() {
+            total += piece.count
+            // A slow consumer: let the producer run ahead as far as it may.
+            await Task.yield()
+        }
+        try await producer.value
+        #expect(total == 4_000_000)
+        #expect(body.peakBufferedBytes <= 16 * 1024 + 1000)
+    }
+
+    @Test func cancellingStopsTheProducerOnceAndFailsAWaitingRead() async throws {
+        let body = StreamedBody()
+        let stops = LockedState(0)
+        body.onCancel { stops.withLock { $0 += 1 } }
+        let reader = Task { try await body.next() }
+        reader.cancel()
+        await #expect(throws: CancellationError.self) { try await reader.value }
+        body.cancel()
+        #expect(stops.withLock { $0 } == 1)
+        #expect(!body.yield(Data([1])))
+        body.onCancel { stops.withLock { $0 += 1 } }
+        #expect(stops.withLock { $0 } == 2)
+    }
+
+    @Test func theBufferIsReadBeforeTheEndOrTheFailure() async throws {
+        let body = StreamedBody()
+        body.yield(Data([1]))
+        body.finish(throwing: URLError(.networkConnectionLost))
+        #expect(try await body.next() == Data([1]))
+        await #expect(throws: URLError.self) { try await body.next() }
+    }
+
+    @Test func anIdleBodyTimesOutButAFullOneWaitingOnItsConsumerDoesNot() async throws {
+        let idle = StreamedBody()
+        idle.limitIdleTime(to: 0.05)
+        await #expect { try await idle.next() } throws: { ($0 as? URLError)?.code == .timedOut }
+
+        let full = StreamedBody(bufferLimit: 1)
+        full.limitIdleTime(to: 0.05)
+        #expect(!full.yield(Data([1, 2])))
+        // Paused on the consumer for longer than the limit: still alive. The consumer's wait for
+        // a second watch period is a read of a body that then times out.
+        let watcher = StreamedBody()
+        watcher.limitIdleTime(to: 0.2)
+        await #expect(throws: URLError.self) { try await watcher.next() }
+        #expect(try await full.next() == Data([1, 2]))
+    }
+}

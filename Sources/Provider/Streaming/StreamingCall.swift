@@ -101,7 +101,7 @@ final class StreamingCall: Sendable {
 
     /// Whether a full buffer suspends the task. Not with FoundationNetworking: resuming a task
     /// suspended part way adds libcurl's handle back to its multi handle, which starts the transfer
-    /// again, so the body would arrive more than once (a 128 MiB body came as 150 MB).
+    /// again, so parts of the body would arrive twice (docs/BENCHMARKS.md, "Streaming").
     #if canImport(FoundationNetworking)
         private static let suspendsWhenFull = false
     #else

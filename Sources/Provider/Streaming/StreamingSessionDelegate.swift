@@ -51,13 +51,8 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @uncheck
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        #if !canImport(FoundationNetworking)
-            if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
-                completionHandler(.performDefaultHandling, nil)
-                return
-            }
-        #endif
-        if let failure = challenge.failureResponse as? HTTPURLResponse { call(for: task)?.deliver(failure) }
-        completionHandler(.cancelAuthenticationChallenge, nil)
+        let (disposition, failure) = ChallengeAnswer.answer(to: challenge)
+        if let failure { call(for: task)?.deliver(failure) }
+        completionHandler(disposition, nil)
     }
 }

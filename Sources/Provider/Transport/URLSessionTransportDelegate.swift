@@ -203,20 +203,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        #if !canImport(FoundationNetworking)
-            if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust {
-                // Certificate validation stays the system's: Courier never weakens it.
-                completionHandler(.performDefaultHandling, nil)
-                return
-            }
-        #endif
-        // Credentials are sent by plugins as headers, never through challenges. FoundationNetworking
-        // waits forever on a `401` challenge answered with default handling, so the challenge is
-        // cancelled and the `401` it carried is what the call returns (without its body, which
-        // FoundationNetworking never reads in that case).
-        if let failure = challenge.failureResponse as? HTTPURLResponse {
-            _ = withRecord(task) { $0.challengeResponse = failure }
-        }
-        completionHandler(.cancelAuthenticationChallenge, nil)
+        let (disposition, failure) = ChallengeAnswer.answer(to: challenge)
+        if let failure { _ = withRecord(task) { $0.challengeResponse = failure } }
+        completionHandler(disposition, nil)
     }
 }

@@ -53,6 +53,10 @@ final class FakeServer: Transport {
             return try reply(
                 request, status: 200, body: Data([0xFF, 0x00, 0xFE, 0x80, 0x81]),
                 headers: ["Content-Type": "application/octet-stream"])
+        case ("GET", "/cached"):
+            return try reply(
+                request, status: 200, body: Data("fresh for a minute\n".utf8),
+                headers: ["Content-Type": "text/plain", "Cache-Control": "max-age=60"])
         case ("GET", "/timeout"):
             throw URLError(.timedOut)
         case ("POST", "/echo"):

@@ -11,7 +11,7 @@ Every body is sent with `Transfer-Encoding: chunked`, one chunk per event or lin
   GET /streaming/held?id=            one event, then waits (up to 30 s) for GET /streaming/release?id=, then one more
   GET /streaming/release?id=         releases the held stream `id`
   GET /streaming/auth                401 {"code":401} unless `Authorization: Bearer fresh`, then two events
-  GET /streaming/resume              events 1-2 then a cut; with Last-Event-ID: 2, event 3 and the end
+  GET /streaming/resume              events 1-2 then a cut; with Last-Event-ID: 2, event 3 (no id) and the end
   GET /Room/Comments                 the demo's live-room comments (Sources/Demo/Models/LiveComment.swift)
 """
 
@@ -144,7 +144,8 @@ def route(handler, path: str) -> bool:
     if path == "/streaming/resume":
         _start(handler, SSE_TYPE)
         if handler.headers.get("Last-Event-ID") == "2":
-            _chunk(handler, b"id: 3\ndata: three\n\n")
+            # No id: the event keeps the last event ID the stream had before the cut.
+            _chunk(handler, b"data: three\n\n")
             _end(handler)
             return True
         _chunk(handler, b"retry: 10\nid: 1\ndata: one\n\nid: 2\ndata: two\n\n")

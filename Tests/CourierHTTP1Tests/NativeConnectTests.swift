@@ -62,6 +62,11 @@
     struct NativeConnectTests {
         private typealias Server = NativeTestServer
 
+        /// What "at once" means here: far below the 60 s a serial or unbounded wait would take, and
+        /// far above what the whole suite's parallel load (five and a half seconds seen on two
+        /// cores) adds to a connection that should take a fraction of a second.
+        private static let wellBefore = Duration.seconds(15 * NativeTiming.slack)
+
         private func get(_ url: URL, timeout: TimeInterval = 10, with transport: HTTP1Transport) async throws
             -> TransportResponse
         {
@@ -81,9 +86,9 @@
                 options: .init(), fallback: nil, eventLoops: .shared, resolver: FixedResolver(answer: [dead, live]))
             let started = ContinuousClock.now
             let url = try #require(URL(string: "http://courier.test:\(server.port)/"))
-            let response = try await get(url, timeout: 10, with: transport)
+            let response = try await get(url, timeout: 60, with: transport)
             #expect(String(decoding: response.data, as: UTF8.self) == "reached")
-            #expect(ContinuousClock.now - started < .seconds(5 * NativeTiming.slack), "well before the 10 s timeout")
+            #expect(ContinuousClock.now - started < Self.wellBefore, "well before the 60 s timeout")
         }
 
         @Test("an address that refuses, then one that answers (TEST-NET first, as a dead host)")
@@ -97,9 +102,9 @@
                 resolver: FixedResolver(answer: [unreachable, live]))
             let started = ContinuousClock.now
             let url = try #require(URL(string: "http://courier.test:\(server.port)/"))
-            let response = try await get(url, timeout: 10, with: transport)
+            let response = try await get(url, timeout: 60, with: transport)
             #expect(String(decoding: response.data, as: UTF8.self) == "reached")
-            #expect(ContinuousClock.now - started < .seconds(5 * NativeTiming.slack), "well before the 10 s timeout")
+            #expect(ContinuousClock.now - started < Self.wellBefore, "well before the 60 s timeout")
         }
 
         @Test("an address that never answers is given up at the connect timeout, not the request's")
@@ -112,11 +117,11 @@
             let url = try #require(URL(string: "http://courier.test:\(hanging.port)/"))
             let started = ContinuousClock.now
             await #expect {
-                _ = try await get(url, timeout: 30, with: transport)
+                _ = try await get(url, timeout: 60, with: transport)
             } throws: { error in
                 (error as? URLError)?.code == .timedOut
             }
-            #expect(ContinuousClock.now - started < .seconds(5 * NativeTiming.slack), "well before the 30 s timeout")
+            #expect(ContinuousClock.now - started < Self.wellBefore, "well before the 60 s timeout")
         }
 
         @Test("a lookup that never answers ends with URLError(.timedOut) at the request's timeout")
@@ -130,7 +135,7 @@
             } throws: { error in
                 (error as? URLError)?.code == .timedOut
             }
-            #expect(ContinuousClock.now - started < .seconds(5 * NativeTiming.slack))
+            #expect(ContinuousClock.now - started < Self.wellBefore)
         }
 
         @Test("numeric hosts are parsed without a lookup, IPv6 in brackets too")

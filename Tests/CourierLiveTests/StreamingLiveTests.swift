@@ -119,10 +119,14 @@ struct StreamingLiveTests {
     @Test func aDroppedEventStreamReconnectsWithLastEventID() async throws {
         let options = StreamOptions(reconnection: StreamReconnection(maximumAttempts: 2))
         var data: [String] = []
+        var ids: [String] = []
         for try await event in provider.events(try scenario("/streaming/resume"), options: options) {
             data.append(event.data)
+            ids.append(event.id)
         }
         #expect(data == ["one", "two", "three"])
+        // The last event ID outlives the connection (WHATWG: it belongs to the event source).
+        #expect(ids == ["1", "2", "2"])
     }
 
     @Test func aLongStreamToASlowConsumerKeepsItsBufferBounded() async throws {

@@ -34,6 +34,13 @@ package struct EventStreamParser: Sendable {
         self.maximumEventSize = maximumEventSize
     }
 
+    /// Starts from the last event ID of an earlier connection of the same stream: the ID belongs
+    /// to the event source, so an event after a reconnection that names none carries it on.
+    package mutating func resume(lastEventID: String) {
+        self.lastEventID = lastEventID
+        idBuffer = lastEventID
+    }
+
     /// The events `chunk` completes, in order.
     package mutating func parse(_ chunk: Data) throws(StreamError) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []

@@ -67,6 +67,7 @@ final class StreamReader<Target: TargetType, Element>: @unchecked Sendable {
                 target, on: provider, options: options, lastEventID: lastEventID)
             self.connection = connection
             stage = makeStage(connection.head)
+            if let lastEventID { stage?.resume(lastEventID: lastEventID) }
         }
         guard var stage else { return }
         defer { self.stage = stage }

@@ -11,10 +11,13 @@ protocol StreamStage<Output> {
     /// For an event stream: the last event ID and the reconnection time (milliseconds) the server
     /// asked for, which a reconnection uses; `nil` for other streams, which never reconnect.
     var resumption: (lastEventID: String, retry: Int?)? { get }
+    /// Carries the last event ID of the connection before into this one (event streams only).
+    mutating func resume(lastEventID: String)
 }
 
 extension StreamStage {
     var resumption: (lastEventID: String, retry: Int?)? { nil }
+    mutating func resume(lastEventID: String) {}
 }
 
 /// The body's pieces as they arrive.
@@ -77,4 +80,6 @@ struct EventStage<Output>: StreamStage {
     }
 
     var resumption: (lastEventID: String, retry: Int?)? { (parser.lastEventID, parser.reconnectionTime) }
+
+    mutating func resume(lastEventID: String) { parser.resume(lastEventID: lastEventID) }
 }

@@ -129,6 +129,13 @@ import Testing
         #expect(parser.reconnectionTime == 1000)
     }
 
+    @Test func aResumedParserCarriesTheLastEventIDUntilAnIdFieldChangesIt() throws {
+        var parser = EventStreamParser(maximumLineLength: 1024, maximumEventSize: 1024)
+        parser.resume(lastEventID: "7")
+        let events = try parser.parse(Data("data: a\n\nid\ndata: b\n\n".utf8))
+        #expect(events == [ServerSentEvent(data: "a", id: "7"), ServerSentEvent(data: "b", id: "")])
+    }
+
     @Test func aLineOverTheLimitIsATypedError() {
         var parser = EventStreamParser(maximumLineLength: 8, maximumEventSize: 1024)
         #expect(throws: StreamError.lineTooLong(limit: 8)) {

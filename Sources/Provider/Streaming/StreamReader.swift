@@ -22,6 +22,12 @@ final class StreamReader<Target: TargetType, Element>: @unchecked Sendable {
     private var lastEventID: String?
     private var retryDelay: TimeInterval?
     private var reconnectionsInARow = 0
+    /// The rest of the chunk taken from the connection, not yet parsed.
+    private var unparsed = Data()
+
+    /// The most body bytes parsed at once: one read of tiny events would otherwise become
+    /// thousands of values held at the same time.
+    private static var parsedSliceSize: Int { 16 * 1024 }
 
     init(
         provider: Provider<Target>, target: Target, options: StreamOptions,
@@ -72,7 +78,7 @@ final class StreamReader<Target: TargetType, Element>: @unchecked Sendable {
         guard var stage else { return }
         defer { self.stage = stage }
         do throws(CourierError) {
-            if let chunk = try await connection.nextChunk() {
+            if let chunk = try await nextSlice(of: connection, whole: stage is ChunkStage) {
                 pending = try stage.feed(chunk)
                 connection.count(elements: pending.count)
                 if !pending.isEmpty { reconnectionsInARow = 0 }
@@ -88,6 +94,22 @@ final class StreamReader<Target: TargetType, Element>: @unchecked Sendable {
             note(stage)
             throw error
         }
+    }
+
+    /// The next slice of the body: what is left of the chunk taken last, else the next chunk's
+    /// first slice; `nil` at the end. Slices share the chunk's storage, so they go to parsers
+    /// only: a stream of chunks (`whole`) hands each chunk on as it came, indexed from zero.
+    private func nextSlice(
+        of connection: StreamConnection<Target>, whole: Bool
+    ) async throws(CourierError) -> Data? {
+        if unparsed.isEmpty {
+            guard let chunk = try await connection.nextChunk() else { return nil }
+            if whole { return chunk }
+            unparsed = chunk
+        }
+        let slice = unparsed.prefix(Self.parsedSliceSize)
+        unparsed = unparsed.dropFirst(slice.count)
+        return slice
     }
 
     private func note(_ stage: any StreamStage<Element>) {

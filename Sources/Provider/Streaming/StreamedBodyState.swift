@@ -57,6 +57,9 @@ struct BodyState: Sendable {
             }
         }
         let chunk = chunks[first]
+        // Released now: a taken chunk left in its slot would stay in memory until the array is
+        // compacted, which may be many chunks later.
+        chunks[first] = Data()
         first += 1
         buffered -= chunk.count
         if first == chunks.count {

@@ -35,6 +35,23 @@ import Testing
         #expect(context?.streamed?.bytes == 93)
     }
 
+    @Test func aLargeChunkOfTinyEventsIsParsedInSlicesWithoutLosingOne() async throws {
+        // One chunk of 20,000 events (about 300 KB): the reader parses it a slice at a time, and
+        // events cut by a slice's edge come out whole.
+        let text = (0..<20_000).map { "id: \($0)\ndata: e\($0)\n\n" }.joined()
+        let stubs = StubTransport()
+        stubs.when(LiveRoomAPI.comments(room: 3)).respond(.stream([.text(text)], headers: sse))
+        let provider = Provider<LiveRoomAPI>(transport: stubs)
+        var count = 0
+        for try await event in provider.events(
+            .comments(room: 3), options: StreamOptions(bufferLimit: 1 << 20))
+        {
+            #expect(event.data == "e\(count)" && event.id == "\(count)")
+            count += 1
+        }
+        #expect(count == 20_000)
+    }
+
     @Test func theFirstEventArrivesBeforeTheServerSentTheRest() async throws {
         let stubs = StubTransport()
         // The rest never comes: a buffered-then-split stream would never hand over the first.

@@ -4,6 +4,25 @@ import Testing
 @testable import Courier
 
 @Suite(.timeLimit(.minutes(1))) struct StreamingBodyTests {
+    @Test func aTakenChunkIsReleasedAtOnceWhileOthersWait() {
+        // A producer that keeps the buffer from emptying must not keep taken chunks alive: with
+        // many slots behind `first`, they held megabytes of a stream of small events.
+        var state = BodyState()
+        for _ in 0..<3 { state.append(Data(repeating: 7, count: 1024)) }
+        for _ in 0..<2 {
+            guard case .chunk(let chunk) = state.take(limit: 1 << 20).0 else {
+                Issue.record("expected a chunk")
+                return
+            }
+            #expect(chunk.count == 1024)
+            state.append(Data(repeating: 7, count: 1024))
+        }
+        #expect(state.first == 2)
+        let released = state.chunks[..<state.first].allSatisfy { $0.isEmpty }
+        #expect(released, "taken chunks are released")
+        #expect(state.buffered == 3 * 1024)
+    }
+
     @Test func aFullBufferPausesTheProducerUntilHalfIsTaken() async throws {
         let body = StreamedBody(bufferLimit: 4096)
         let resumed = LockedState(0)

@@ -279,7 +279,9 @@ struct PluginBinTarget: TargetType, AccessTokenAuthorizable, StatusMessageConfig
     var validationType: ValidationType = .successCodes
     var authorizationType: AuthorizationType?
     var showsStatusMessages = true
-    var timeout: TimeInterval? = 10
+    /// Ten seconds, four times that under a sanitizer: the whole suite on two slowed cores
+    /// delays a call that takes milliseconds by seconds.
+    var timeout: TimeInterval? = 10 * LiveTiming.scale
 
     static func httpbin(_ path: String) throws -> PluginBinTarget {
         PluginBinTarget(baseURL: try LiveServers.url(for: .httpbin), path: path)

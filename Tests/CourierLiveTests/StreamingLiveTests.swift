@@ -133,7 +133,8 @@ struct StreamingLiveTests {
         let observer = ObservingTransport(TestTransport.make())
         let provider = Provider<Route>(transport: observer)
         let limit = 16 * 1024
-        let size = 128 << 20
+        // A quarter under a sanitizer, where the whole suite shares two slowed cores.
+        let size = (128 << 20) / Int(LiveTiming.scale)
         var total = 0
         for try await chunk in provider.bytes(
             try scenario("/streaming/bulk", ["bytes": size]), options: StreamOptions(bufferLimit: limit))
@@ -155,10 +156,14 @@ struct StreamingLiveTests {
     }
 
     @Test func aStreamOutlivesTheCallDeadlineButNotItsIdleLimit() async throws {
-        // Ten lines 0.4 s apart: twice the whole-call deadline, which only the head must meet.
-        let slow = Provider<Route>(transport: TestTransport.make(), options: ProviderOptions(timeout: 2))
+        // Ten lines 0.4 s apart: twice the whole-call deadline, which only the head must meet (all
+        // four times longer under a sanitizer, whose slowed suite delays a head by seconds).
+        let scale = LiveTiming.scale
+        let slow = Provider<Route>(transport: TestTransport.make(), options: ProviderOptions(timeout: 2 * scale))
         var count = 0
-        for try await _ in slow.lines(try scenario("/streaming/ndjson", ["n": 10, "delay": 0.4])) { count += 1 }
+        for try await _ in slow.lines(try scenario("/streaming/ndjson", ["n": 10, "delay": 0.4 * scale])) {
+            count += 1
+        }
         #expect(count == 10)
 
         await #expect {

@@ -24,7 +24,7 @@ struct TargetTraitsTests {
         var path: String { "/slow" }
         var method: HTTPMethod { .get }
         var task: RequestTask { .requestPlain }
-        var timeout: TimeInterval? { 7 }
+        var timeout: TimeInterval? { 45 }
     }
 
     /// A class target: its subclasses may conform to protocols the class itself does not.
@@ -81,7 +81,7 @@ struct TargetTraitsTests {
         _ = try await classes.request(PatientTarget())
         _ = try await classes.request(ClassTarget())
         let timeouts = transport.requests.map(\.urlRequest.timeoutInterval)
-        #expect(timeouts == [7, 60, 42, 60])
+        #expect(timeouts == [45, 60, 42, 60])
     }
 
     @Test("an envelope override on a subclass still applies")

@@ -162,38 +162,6 @@
             #expect(Date().timeIntervalSince(start) < 8 * slack)
         }
 
-        @Test("gzip and deflate answers are decoded, routed natively too; with decoding off they come as sent")
-        func compressedAnswers() async throws {
-            let base = try LiveServers.url(for: .httpbin)
-            for (path, flag) in [("gzip", "gzipped"), ("deflate", "deflated")] {
-                let compressed = TransportRequest(urlRequest: request(base, path))
-                for sender in [transport, RoutingTransport()] as [any Transport] {
-                    let answer = try await sender.send(compressed)
-                    let json = try JSONSerialization.jsonObject(with: answer.data) as? [String: Any]
-                    #expect(json?[flag] as? Bool == true, "\(path) through \(type(of: sender))")
-                    #expect(answer.value(forHTTPHeaderField: "Content-Encoding") == nil)
-                    let headers = json?["headers"] as? [String: String]
-                    #expect(headers?["Accept-Encoding"] == "gzip, deflate")
-                }
-            }
-            let asSent = HTTP1Transport(options: .init(decodesContent: false))
-            let raw = try await asSent.send(TransportRequest(urlRequest: request(base, "gzip")))
-            #expect(raw.data.prefix(2) == Data([0x1F, 0x8B]))
-            #expect(raw.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
-        }
-
-        @Test("a request naming br goes through URLSession; gzip alone stays native")
-        func routesByAcceptEncoding() throws {
-            var brotli = request(try LiveServers.url(for: .httpbin), "get")
-            brotli.setValue("br, gzip", forHTTPHeaderField: "Accept-Encoding")
-            #expect(RoutingTransport().route(for: TransportRequest(urlRequest: brotli)) == .urlSession)
-            var gzip = brotli
-            gzip.setValue("gzip;q=1.0, identity;q=0.5", forHTTPHeaderField: "Accept-Encoding")
-            #expect(RoutingTransport().route(for: TransportRequest(urlRequest: gzip)) == .native)
-            let undecoding = RoutingTransport(nativeOptions: .init(decodesContent: false))
-            #expect(undecoding.route(for: TransportRequest(urlRequest: gzip)) == .urlSession)
-        }
-
         @Test("repeated response headers are joined")
         func repeatedHeaders() async throws {
             var urlRequest = request(try LiveServers.url(for: .httpbin), "response-headers")

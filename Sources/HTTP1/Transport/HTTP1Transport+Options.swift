@@ -63,6 +63,9 @@
             /// loaded when first needed; without it nothing is asked for or decoded. `false`
             /// returns every body as it came.
             public var decodesContent: Bool
+            /// What `https://` connections add to the secure defaults: extra trust roots, a client
+            /// certificate, public-key pins (see ``TLSOptions``); none by default.
+            public var tls: TLSOptions
             /// Ignored: responses are always read by the transport's event loop, so no thread of
             /// Swift's cooperative pool ever waits on a socket. Kept so that code which set it still
             /// compiles.
@@ -88,8 +91,10 @@
                 userAgent: String = "Courier", inlineResponseWait: TimeInterval = 0.001,
                 inlineBusyPoll: TimeInterval = 0.0001,
                 maximumDownloadSize: Int64? = nil, cookieStorage: HTTPCookieStorage? = nil,
-                connectTimeout: TimeInterval = 10, decodesContent: Bool = true
+                connectTimeout: TimeInterval = 10, decodesContent: Bool = true,
+                tls: TLSOptions = TLSOptions()
             ) {
+                self.tls = tls
                 self.connectTimeout = connectTimeout
                 self.decodesContent = decodesContent
                 self.cookieStorage = cookieStorage

@@ -72,6 +72,8 @@
         let resolver: any HostResolver
         let racer: AddressRacer
         let shutdownSignal = ShutdownSignal()
+        /// The OpenSSL context of `https://` connections, made on the first.
+        let tlsContexts: TLSContextCache
         /// Whether the transport still counts as a user of ``eventLoops``.
         private let usesLoops: LockedState<Bool>
 
@@ -101,6 +103,7 @@
             self.eventLoops = eventLoops
             self.resolver = resolver
             self.racer = racer
+            tlsContexts = TLSContextCache(options: options.tls)
             pool = HTTP1ConnectionPool(
                 maximumPerHost: options.maximumConnectionsPerHost,
                 idleTimeout: MonotonicClock.nanoseconds(options.idleConnectionTimeout) ?? 0)
@@ -142,16 +145,18 @@
         /// old kernel can refuse it).
         public static var isAvailable: Bool { EventLoop.isSupported }
 
-        /// Whether this transport can send `request` itself: it is available, the URL is `http://`
-        /// with an ASCII host and no user or password, the body is not an `httpBodyStream`, and the
+        /// Whether this transport can send `request` itself: it is available, the URL is `http://`,
+        /// or `https://` when OpenSSL 1.1.1 or later can be loaded, with an ASCII host and no user or
+        /// password, the body is not an `httpBodyStream`, and the
         /// request asks for no content coding other than `gzip` and `deflate`, and for those only
         /// when zlib can be loaded to decode them (see ``Options/decodesContent``).
         public static func canSend(_ request: TransportRequest) -> Bool {
             guard isAvailable else { return false }
             let urlRequest = request.urlRequest
             guard urlRequest.httpBodyStream == nil, let url = urlRequest.url, url.user == nil, url.password == nil,
-                HTTPRequestSerializer.Target.supports(url)
+                let isSecure = HTTPRequestSerializer.Target.security(of: url)
             else { return false }
+            if isSecure, case .failure = OpenSSLLibrary.system { return false }
             switch requestedCoding(of: urlRequest) {
             case .none: return true
             case .decodable: return ZlibLibrary.system != nil

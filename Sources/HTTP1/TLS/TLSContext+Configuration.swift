@@ -10,7 +10,7 @@
             }
             for (index, pem) in roots.enumerated() {
                 let certificates = try readCertificates(pem)
-                defer { certificates.forEach { library.X509_free($0) } }
+                defer { for certificate in certificates { library.X509_free(certificate) } }
                 guard !certificates.isEmpty else {
                     throw .invalidConfiguration("additionalTrustRoots[\(index)] holds no PEM certificate")
                 }
@@ -23,11 +23,13 @@
         /// Presents `certificate` (and its intermediates) with its key when a server asks for one.
         func use(_ certificate: HTTP1Transport.ClientCertificate) throws(TLSError) {
             var chain = try readCertificates(certificate.certificateChainPEM)
-            defer { chain.forEach { library.X509_free($0) } }
+            defer { for certificate in chain { library.X509_free(certificate) } }
             guard !chain.isEmpty else {
                 throw .invalidConfiguration("the client certificate chain holds no PEM certificate")
             }
-            guard library.SSL_CTX_use_certificate(context, chain.removeFirst()) == 1 else {
+            let leaf = chain.removeFirst()
+            defer { library.X509_free(leaf) }
+            guard library.SSL_CTX_use_certificate(context, leaf) == 1 else {
                 throw .invalidConfiguration("OpenSSL refused the client certificate")
             }
             while !chain.isEmpty {

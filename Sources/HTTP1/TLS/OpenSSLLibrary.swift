@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AlwaysUseLowerCamelCase
+
 // The members keep the names of the OpenSSL functions they hold, so each reads as its documentation.
 #if os(Linux)
     internal import CCourierSystem

@@ -35,6 +35,14 @@
             if let failure { throw failure }
         }
 
+        /// Gives the TLS session to the context for the host's next connection, once: after the
+        /// first answer, when a TLS 1.3 server's tickets (sent after the handshake) have been read.
+        func keepTLSSession(_ shell: inout Shell) {
+            guard let tls = shell.tls, let context = shell.tlsContext else { return }
+            shell.tlsContext = nil
+            context.keepSession(of: tls, for: key)
+        }
+
         /// One step of the handshake; parks until the socket is ready when the step needs it.
         private func handshakeStep(_ stream: TLSStream) async throws -> TLSStream.HandshakeStep {
             var step = TLSStream.HandshakeStep.wantsInput

@@ -34,8 +34,6 @@
         func markIdle(until deadline: UInt64) {
             var deferred = Deferred()
             state.withLock { shell in
-                // A TLS 1.3 server's session tickets came before its answer: now they are read.
-                if let tls = shell.tls, let context = shell.tlsContext { context.keepSession(of: tls, for: key) }
                 apply(shell.machine.handle(.released(reusable: true)), &shell, &deferred)
                 shell.timeout = nil
                 shell.idleDeadline = deadline

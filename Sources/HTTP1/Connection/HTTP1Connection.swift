@@ -54,7 +54,7 @@
             var readingPaused = false
             /// The TLS client of an `https://` connection; `nil` for plain HTTP.
             var tls: TLSStream?
-            /// Where the TLS session is kept for the next connection to the host.
+            /// Where the TLS session is kept for the next connection to the host, until it is.
             var tlsContext: TLSContext?
             /// When the current request's first response byte was read (the clock read that
             /// marks activity, so timing costs no read of its own).
@@ -235,6 +235,7 @@
                 deferred.writer = (writer, outcome)
             }
             if let result = actions.response, let responder = shell.responder {
+                if case .success = result { keepTLSSession(&shell) }
                 shell.responder = nil
                 let firstByteAt = shell.firstByteAt
                 deferred.responder = (
@@ -253,7 +254,8 @@
                 shell.lastActivity = MonotonicClock.now()
                 deferred.deadline = shell.lastActivity + timeout
             }
-            if actions.close != nil {
+            if let reason = actions.close {
+                if !(reason is TLSError) { shell.tls?.sendCloseNotify(fd: fd) }
                 shell.tls = nil
                 Glibc.close(fd)
                 deferred.closed = true

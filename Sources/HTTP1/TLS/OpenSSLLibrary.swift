@@ -36,6 +36,8 @@
         let SSL_write: courier_SSL_write_fn
         let SSL_get_error: courier_SSL_get_error_fn
         let SSL_pending: courier_SSL_pending_fn
+        let SSL_shutdown: courier_SSL_shutdown_fn
+        let SSL_is_init_finished: courier_SSL_is_init_finished_fn
         let SSL_get_verify_result: courier_SSL_get_verify_result_fn
         let SSL_get0_verified_chain: courier_SSL_get0_verified_chain_fn
         let SSL_get1_session: courier_SSL_get1_session_fn
@@ -130,7 +132,8 @@
                 X509_VERIFY_PARAM_set1_ip_asc: try function(crypto, "X509_VERIFY_PARAM_set1_ip_asc"),
                 SSL_do_handshake: try function(ssl, "SSL_do_handshake"), SSL_read: try function(ssl, "SSL_read"),
                 SSL_write: try function(ssl, "SSL_write"), SSL_get_error: try function(ssl, "SSL_get_error"),
-                SSL_pending: try function(ssl, "SSL_pending"),
+                SSL_pending: try function(ssl, "SSL_pending"), SSL_shutdown: try function(ssl, "SSL_shutdown"),
+                SSL_is_init_finished: try function(ssl, "SSL_is_init_finished"),
                 SSL_get_verify_result: try function(ssl, "SSL_get_verify_result"),
                 SSL_get0_verified_chain: try function(ssl, "SSL_get0_verified_chain"),
                 SSL_get1_session: try function(ssl, "SSL_get1_session"),

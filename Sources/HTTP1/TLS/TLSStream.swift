@@ -150,6 +150,16 @@
             }
         }
 
+        /// Sends `close_notify`, as far as the socket takes it without waiting: a connection that
+        /// ends without it leaves OpenSSL taking its session for a bad one, never to be resumed.
+        func sendCloseNotify(fd: Int32) {
+            guard library.SSL_is_init_finished(ssl) == 1 else { return }
+            library.ERR_clear_error()
+            _ = library.SSL_shutdown(ssl)
+            _ = flush(fd)
+            library.ERR_clear_error()
+        }
+
         /// Whether nothing is waiting to be read: no plaintext decrypted, no ciphertext buffered.
         var isQuiet: Bool {
             library.SSL_pending(ssl) == 0 && library.BIO_ctrl_pending(incoming) == 0

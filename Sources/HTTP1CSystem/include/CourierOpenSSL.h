@@ -39,6 +39,8 @@ typedef int (*courier_SSL_read_fn)(void *ssl, void *buffer, int count);
 typedef int (*courier_SSL_write_fn)(void *ssl, const void *buffer, int count);
 typedef int (*courier_SSL_get_error_fn)(const void *ssl, int result);
 typedef int (*courier_SSL_pending_fn)(const void *ssl);
+typedef int (*courier_SSL_shutdown_fn)(void *ssl);
+typedef int (*courier_SSL_is_init_finished_fn)(const void *ssl);
 typedef long (*courier_SSL_get_verify_result_fn)(const void *ssl);
 typedef void *(*courier_SSL_get0_verified_chain_fn)(const void *ssl);
 typedef void *(*courier_SSL_get1_session_fn)(void *ssl);

@@ -12,6 +12,9 @@ Every body is sent with `Transfer-Encoding: chunked`, one chunk per event or lin
   GET /streaming/release?id=         releases the held stream `id`
   GET /streaming/auth                401 {"code":401} unless `Authorization: Bearer fresh`, then two events
   GET /streaming/resume              events 1-2 then a cut; with Last-Event-ID: 2, event 3 (no id) and the end
+  ANY /streaming/echo                three events: the request's method, its Authorization (empty when
+                                     absent) and its body, for the redirect tests
+  GET /streaming/loop?n=             302 to /streaming/loop?n=n-1 (to itself without n), /streaming/echo at 0
   GET /Room/Comments                 the demo's live-room comments (Sources/Demo/Models/LiveComment.swift)
 """
 
@@ -134,6 +137,24 @@ def route(handler, path: str) -> bool:
         _chunk(handler, b"data: a\n\n")
         _chunk(handler, b"data: b\n\n")
         _end(handler)
+        return True
+    if path == "/streaming/echo":
+        _start(handler, SSE_TYPE)
+        for name, value in (
+            ("method", handler.command),
+            ("authorization", handler.headers.get("Authorization", "")),
+            ("body", handler.body.decode("utf-8", errors="replace")),
+        ):
+            _chunk(handler, b"event: %s\ndata: %s\n\n" % (name.encode(), value.encode()))
+        _end(handler)
+        return True
+    if path == "/streaming/loop":
+        left = args.get("n", [""])[0]
+        if left == "0":
+            location = "/streaming/echo"
+        else:
+            location = "/streaming/loop" + (f"?n={int(left) - 1}" if left else "")
+        handler.send_bytes(b"", status=302, headers=[("Location", location)])
         return True
     if path == "/Room/Comments":
         _start(handler, SSE_TYPE)

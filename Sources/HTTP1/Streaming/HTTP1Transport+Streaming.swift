@@ -13,35 +13,71 @@
     /// body's length.
     ///
     /// The connection goes back to the pool when the body ended cleanly, and is closed when the
-    /// consumer stops early. Redirects are not followed for a stream; the transport's response-size
-    /// limit and the request's idle timeout do not apply (the stream's own limits do).
+    /// consumer stops early. Redirects are followed as for a data call (`RedirectPolicy`, within
+    /// ``Options/maximumRedirects``, cookies stored and sent on each hop, a hop this transport
+    /// cannot send handed to ``fallback``); a redirect's own body never reaches the consumer, and
+    /// its connection is closed. The transport's response-size limit and the request's idle
+    /// timeout do not apply (the stream's own limits do).
     extension HTTP1Transport: StreamingTransport {
-        /// Sends `request` and returns its head as soon as it arrives; the body goes to `body`.
+        /// Sends `request` and returns the head of its final response as soon as it arrives; the
+        /// body goes to `body`.
         public func stream(_ request: TransportRequest, into body: StreamedBody) async throws -> TransportResponse {
             if shutdownSignal.hasFired { throw ShutdownError() }
             guard let loop = eventLoops.next() else {
                 throw shutdownSignal.hasFired ? ShutdownError() : URLError(.unsupportedURL)
             }
-            let urlRequest = request.urlRequest
-            guard urlRequest.httpBodyStream == nil else { throw HTTPRequestError.unsupportedBodyStream }
-            let target = try HTTPRequestSerializer.Target(url: urlRequest.url)
-            let requestBody = try Self.body(of: urlRequest, kind: request.kind)
-            let head = try HTTPRequestSerializer.head(
-                for: urlRequest, target: target, bodyLength: requestBody.length, userAgent: options.userAgent)
-            let method = (urlRequest.httpMethod ?? "GET").uppercased()
-            let key = target.key
             let start = MonotonicClock.now()
+            try Self.refuseProxied(request.urlRequest.url)
+            var redirects = StreamRedirects(request, follows: options.followsRedirects, limit: options.maximumRedirects)
+            while true {
+                let current = redirects.request
+                let (hop, dropHop) = try await streamHop(current, redirects: redirects, into: body, loop: loop)
+                await Self.storeCookies(of: hop.head, for: current.urlRequest, in: options.cookieStorage)
+                let firstByte = CallTimings(firstByte: .nanoseconds(Int64(MonotonicClock.now() - start)))
+                switch hop.decision {
+                case .answer:
+                    guard let url = current.urlRequest.url,
+                        var answer = TransportResponse(
+                            url: url, statusCode: hop.head.status, httpVersion: "HTTP/1.\(hop.head.minorVersion)",
+                            headerFields: hop.head.headers)
+                    else { throw TransportError.notHTTP }
+                    answer.timings = firstByte
+                    return answer
+                case .tooMany:
+                    dropHop()
+                    throw redirects.tooManyRedirects()
+                case .follow(let next):
+                    dropHop()
+                    redirects.advance(to: next)
+                    if let handOff = try handOff(of: next) {
+                        var answer = try await StreamedBody.stream(next, over: handOff, into: body)
+                        answer.timings = CallTimings(firstByte: .nanoseconds(Int64(MonotonicClock.now() - start)))
+                        return answer
+                    }
+                }
+            }
+        }
+
+        /// One hop of a stream: `request` sent (with the stored cookies), its head awaited and
+        /// judged by `redirects`. Also returns what closes the hop's connection, for a redirect.
+        private func streamHop(
+            _ request: TransportRequest, redirects: StreamRedirects, into body: StreamedBody, loop: EventLoop
+        ) async throws -> (StreamSink.Hop, @Sendable () -> Void) {
+            let urlRequest = Self.addingCookies(from: options.cookieStorage, to: request.urlRequest)
             do {
-                let responseHead = try await streamAttempt(
-                    head: head, body: requestBody, key: key, target: target, isHEAD: method == "HEAD",
-                    into: body, loop: loop)
-                guard let url = urlRequest.url,
-                    var answer = TransportResponse(
-                        url: url, statusCode: responseHead.status, httpVersion: "HTTP/1.\(responseHead.minorVersion)",
-                        headerFields: responseHead.headers)
-                else { throw TransportError.notHTTP }
-                answer.timings = CallTimings(firstByte: .nanoseconds(Int64(MonotonicClock.now() - start)))
-                return answer
+                guard urlRequest.httpBodyStream == nil else { throw HTTPRequestError.unsupportedBodyStream }
+                let target = try HTTPRequestSerializer.Target(url: urlRequest.url)
+                let requestBody = try Self.body(of: urlRequest, kind: request.kind)
+                let head = try HTTPRequestSerializer.head(
+                    for: urlRequest, target: target, bodyLength: requestBody.length, userAgent: options.userAgent)
+                let method = (urlRequest.httpMethod ?? "GET").uppercased()
+                let key = target.key
+                let sink = StreamSink(body: body) { head in
+                    redirects.decision(status: head.status, location: head.values(of: "Location").first)
+                }
+                return try await streamAttempt(
+                    head: head, body: requestBody, key: key, target: target, isHEAD: method == "HEAD", sink: sink,
+                    loop: loop)
             } catch {
                 if Task.isCancelled || error is CancellationError { throw CancellationError() }
                 throw Self.reported(error, url: urlRequest.url)
@@ -53,10 +89,10 @@
         /// then gives the connection back.
         private func streamAttempt(
             head: [UInt8], body requestBody: Body, key: HTTP1ConnectionPool.Key,
-            target: HTTPRequestSerializer.Target, isHEAD: Bool, into body: StreamedBody, loop: EventLoop
-        ) async throws -> HTTPResponseHead {
+            target: HTTPRequestSerializer.Target, isHEAD: Bool, sink: StreamSink, loop: EventLoop
+        ) async throws -> (StreamSink.Hop, @Sendable () -> Void) {
             let relay = CancellationRelay()
-            let sink = StreamSink(body: body)
+            let body = sink.body
             let expectation = ResponseExpectation(
                 isResponseToHEAD: isHEAD,
                 limits: HTTPResponseParser.Limits(
@@ -82,24 +118,26 @@
             Task {
                 do {
                     let received = try await connection.response()
-                    sink.markEnded()
-                    pool.release(connection, reusable: received.reusable)
+                    let reusable = sink.markEnded()
+                    pool.release(connection, reusable: received.reusable && reusable)
                     sink.exchangeEnded(throwing: nil)
                 } catch {
-                    sink.markEnded()
+                    _ = sink.markEnded()
                     pool.release(connection, reusable: false)
                     sink.exchangeEnded(throwing: Self.reported(error, url: nil))
                 }
                 counters.leave()
             }
-            body.onCancel {
-                if !sink.hasEnded { connection.close(because: CancellationError()) }
+            let close: @Sendable () -> Void = {
+                if sink.claimsConnectionToClose() { connection.close(because: CancellationError()) }
             }
-            return try await withTaskCancellationHandler {
+            body.onCancel(close)
+            let hop = try await withTaskCancellationHandler {
                 try await sink.head()
             } onCancel: {
                 body.cancel()
             }
+            return (hop, close)
         }
 
         /// A connection to `key`: one from the pool, or a new one.

@@ -39,19 +39,26 @@
                         .httpTooManyRedirects, userInfo: Self.userInfo("Too many redirects", current.urlRequest.url))
                 }
                 followed += 1
-                if !Self.canSend(next) || ProxySettings.process.proxies(next.urlRequest.url) {
-                    guard let fallback else {
-                        try Self.refuseProxied(next.urlRequest.url)
-                        throw URLError(
-                            .unsupportedURL,
-                            userInfo: Self.userInfo("Redirect to an unsupported URL", next.urlRequest.url))
-                    }
+                if let fallback = try handOff(of: next) {
                     var answer = try await fallback.send(next)
                     answer.timings = times.timings(handingOffTo: answer.timings, endedAt: MonotonicClock.now())
                     return answer
                 }
                 current = next
             }
+        }
+
+        /// The transport a redirect to `next` goes through when this one cannot send it (not
+        /// `http://`, or proxied): `fallback`; `nil` when this transport sends it. Fails when it
+        /// must be handed off and there is no fallback.
+        func handOff(of next: TransportRequest) throws -> (any Transport)? {
+            guard !Self.canSend(next) || ProxySettings.process.proxies(next.urlRequest.url) else { return nil }
+            guard let fallback else {
+                try Self.refuseProxied(next.urlRequest.url)
+                throw URLError(
+                    .unsupportedURL, userInfo: Self.userInfo("Redirect to an unsupported URL", next.urlRequest.url))
+            }
+            return fallback
         }
 
         /// Fails when the environment sends requests to `url` through a proxy: going straight to

@@ -5,8 +5,9 @@ import Foundation
 #endif
 
 /// The delegate of ``URLSessionStreams``' session: routes each task's head, body and end to its
-/// ``StreamingCall``. Redirects are not followed (the `3xx` is the head, which a stream does not
-/// accept), and an authentication challenge ends the task with the `401` it carried, as
+/// ``StreamingCall``. FoundationNetworking follows no redirect: the `3xx` is the head, and
+/// ``URLSessionTransport/stream(_:into:)`` follows it with a new task by ``RedirectPolicy``, as
+/// its data calls do. An authentication challenge ends the task with the `401` it carried, as
 /// ``URLSessionTransport``'s own delegate does.
 final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // Unchecked: its only state is `calls`, behind a lock.
@@ -28,8 +29,8 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @uncheck
             completionHandler(.cancel)
             return
         }
-        call(for: dataTask)?.deliver(http)
-        completionHandler(.allow)
+        let isAnswer = call(for: dataTask)?.deliver(http) ?? true
+        completionHandler(isAnswer ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

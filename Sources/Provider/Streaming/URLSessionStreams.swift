@@ -28,10 +28,11 @@ final class URLSessionStreams: Sendable {
         }
     }
 
-    /// Sends `request` over `session` and returns its head; the body goes to `body`.
-    func stream(_ request: TransportRequest, into body: StreamedBody, over session: URLSession) async throws
-        -> HTTPURLResponse
-    {
+    /// Sends `request`, the current hop of `redirects`, over `session` and returns its head and
+    /// what follows it; the body goes to `body` unless the head is a redirect.
+    func stream(
+        _ request: TransportRequest, redirects: StreamRedirects, into body: StreamedBody, over session: URLSession
+    ) async throws -> StreamingCall.Hop {
         try Task.checkCancellation()
         var urlRequest = request.urlRequest
         // The body's own idle limit applies; FoundationNetworking's timer would also count the time a
@@ -43,7 +44,11 @@ final class URLSessionStreams: Sendable {
         case .upload(.file(let url)): task = session.uploadTask(with: urlRequest, fromFile: url)
         case .data, .download: task = session.dataTask(with: urlRequest)
         }
-        let call = StreamingCall(task: task, body: body, queue: session.delegateQueue)
+        let call = StreamingCall(task: task, body: body, queue: session.delegateQueue) { response in
+            redirects.decision(
+                status: response.statusCode, location: response.value(forHTTPHeaderField: "Location"),
+                responseURL: response.url)
+        }
         body.onResume { [weak call] in call?.resumeReading() }
         body.onCancel { [weak call] in call?.cancel() }
         return try await withTaskCancellationHandler {

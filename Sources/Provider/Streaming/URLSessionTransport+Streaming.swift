@@ -13,14 +13,29 @@ import Foundation
 /// suspended part way when it is resumed, so the body would arrive twice. The buffer then grows
 /// by what the network delivers faster than the consumer reads (docs/BENCHMARKS.md has the
 /// measure); `HTTP1Transport` (through `RoutingTransport`) keeps a stream within its buffer.
-/// Redirects are not followed for a stream.
+///
+/// Redirects are followed as for a data call: one task per hop, by `RedirectPolicy` (unless
+/// ``Options/followsRedirects`` is off, when the `3xx` is the stream's response); a redirect's own
+/// body never reaches the consumer.
 extension URLSessionTransport: StreamingTransport {
-    /// Sends `request` and returns its head as soon as it arrives; the body goes to `body`.
+    /// Sends `request` and returns the head of its final response as soon as it arrives; the body
+    /// goes to `body`.
     public func stream(_ request: TransportRequest, into body: StreamedBody) async throws -> TransportResponse {
         let start = ContinuousClock.now
-        let response = try await streams.stream(request, into: body, over: streams.session(like: session))
-        var answer = TransportResponse(response: response)
-        answer.timings = CallTimings(firstByte: ContinuousClock.now - start, total: nil)
-        return answer
+        let streaming = streams.session(like: session)
+        var redirects = StreamRedirects(request, follows: options.followsRedirects)
+        while true {
+            let hop = try await streams.stream(redirects.request, redirects: redirects, into: body, over: streaming)
+            switch hop.decision {
+            case .answer:
+                var answer = TransportResponse(response: hop.response)
+                answer.timings = CallTimings(firstByte: ContinuousClock.now - start, total: nil)
+                return answer
+            case .tooMany:
+                throw redirects.tooManyRedirects()
+            case .follow(let next):
+                redirects.advance(to: next)
+            }
+        }
     }
 }

@@ -72,7 +72,7 @@ public final class URLSessionTransport: Transport {
     /// The session requests are sent with.
     public let session: URLSession
     private let delegate: URLSessionTransportDelegate
-    private let options: Options
+    let options: Options
     /// Where tasks are made and resumed, off the callers' threads (see `URLSessionCall`).
     private let submission = DispatchQueue(label: "Courier.URLSessionTransport.submission")
     /// The streaming calls, on a session of their own.

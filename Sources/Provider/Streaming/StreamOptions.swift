@@ -14,7 +14,11 @@ public struct StreamOptions: Sendable {
     /// The largest data a server-sent event may gather, in bytes: 1 MiB by default.
     public var maximumEventSize: Int
     /// How many bytes are read ahead of the consumer before the transport stops reading:
-    /// ``StreamedBody/defaultBufferLimit`` by default.
+    /// ``StreamedBody/defaultBufferLimit`` by default. ``URLSessionTransport`` on Linux cannot
+    /// stop reading (FoundationNetworking restarts a resumed transfer), so there its buffer holds
+    /// whatever the network delivers faster than the consumer reads; `RoutingTransport` streams
+    /// what it can (`http://`, and `https://` with OpenSSL) through the native transport, which
+    /// keeps to this limit.
     public var bufferLimit: Int
     /// Whether, and how often, an event stream that fails is opened again; `nil` (never) by default.
     public var reconnection: StreamReconnection?

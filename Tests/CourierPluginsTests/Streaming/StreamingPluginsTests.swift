@@ -68,6 +68,36 @@ import Testing
         #expect(logged.filter { $0.contains("data: b") }.isEmpty)
     }
 
+    /// Answers every stream from another URL than the request's, as after a redirect.
+    struct MovedTransport: StreamingTransport {
+        func send(_ request: TransportRequest) async throws -> TransportResponse {
+            throw URLError(.unsupportedURL)
+        }
+
+        func stream(_ request: TransportRequest, into body: StreamedBody) async throws -> TransportResponse {
+            guard let url = URL(string: "https://cdn.example.com/feed/live?token=s3cret"),
+                let head = HTTPURLResponse(url: url, statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)
+            else { throw URLError(.badServerResponse) }
+            body.yield(Data("one\n".utf8))
+            body.finish()
+            return TransportResponse(response: head)
+        }
+    }
+
+    @Test func theStreamLineNamesTheURLRedirectsLedTo() async throws {
+        let lines = LockedState<[String]>([])
+        let logger = NetworkLoggerPlugin(
+            configuration: .init(output: { _, items in lines.withLock { $0 += items } }, logOptions: .default))
+        let provider = Provider<FeedAPI>(transport: MovedTransport(), plugins: [logger])
+        for try await _ in provider.lines(.feed) {}
+
+        let logged = lines.withLock { $0 }
+        let stream = logged.filter { $0.contains("Stream ended") }
+        #expect(stream.count == 1, "\(logged)")
+        #expect(stream.allSatisfy { $0.contains("from https://cdn.example.com/feed/live?token=") }, "\(logged)")
+        #expect(logged.allSatisfy { !$0.contains("s3cret") }, "\(logged)")
+    }
+
     @Test func theActivityIndicatorIsBusyUntilTheStreamEnds() async throws {
         let indicator = ActivityIndicator()
         let transport = GatedTransport(first: "one\n", rest: "two\n")

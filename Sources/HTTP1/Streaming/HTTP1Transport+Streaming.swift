@@ -33,7 +33,6 @@
                 let current = redirects.request
                 let (hop, dropHop) = try await streamHop(current, redirects: redirects, into: body, loop: loop)
                 await Self.storeCookies(of: hop.head, for: current.urlRequest, in: options.cookieStorage)
-                let firstByte = CallTimings(firstByte: .nanoseconds(Int64(MonotonicClock.now() - start)))
                 switch hop.decision {
                 case .answer:
                     guard let url = current.urlRequest.url,
@@ -41,7 +40,7 @@
                             url: url, statusCode: hop.head.status, httpVersion: "HTTP/1.\(hop.head.minorVersion)",
                             headerFields: hop.head.headers)
                     else { throw TransportError.notHTTP }
-                    answer.timings = firstByte
+                    answer.timings = CallTimings(firstByte: .nanoseconds(Int64(MonotonicClock.now() - start)))
                     return answer
                 case .tooMany:
                     dropHop()

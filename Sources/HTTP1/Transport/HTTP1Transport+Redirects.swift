@@ -48,9 +48,9 @@
             }
         }
 
-        /// The transport a redirect to `next` goes through when this one cannot send it (not
-        /// `http://`, or proxied): `fallback`; `nil` when this transport sends it. Fails when it
-        /// must be handed off and there is no fallback.
+        /// The transport a redirect to `next` goes through when this one cannot send it
+        /// (``canSend(_:)`` refuses it, or a proxy applies): `fallback`; `nil` when this transport
+        /// sends it. Fails when it must be handed off and there is no fallback.
         func handOff(of next: TransportRequest) throws -> (any Transport)? {
             guard !Self.canSend(next) || ProxySettings.process.proxies(next.urlRequest.url) else { return nil }
             guard let fallback else {

@@ -170,12 +170,17 @@ class Pipe:
             self.backend.setblocking(False)
         while True:
             try:
-                self.to_backend += self.tls.read(CHUNK)
+                data = self.tls.read(CHUNK)
             except ssl.SSLWantReadError:
                 break
             except (ssl.SSLZeroReturnError, ssl.SSLEOFError):
-                self.client_done = True  # close_notify, or a FIN without it: the same to the backend
+                data = b""
+            if not data:
+                # close_notify (an SSLObject reads it as b""), or a FIN without it: to the
+                # backend, the same FIN.
+                self.client_done = True
                 break
+            self.to_backend += data
         self.flush_tls()
         self.shut_backend_when_flushed()
 

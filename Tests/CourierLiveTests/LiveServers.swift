@@ -41,6 +41,24 @@ enum LiveServers {
         case scenario = "COURIER_SCENARIO_URL"
         /// `scripts/hostile_server.py`: smuggling canary, trailers, bombs, trickles, hangs.
         case hostile = "COURIER_HOSTILE_URL"
+        /// `scripts/tls_server.py`, case `valid`: a certificate for localhost from the test CA.
+        case tlsValid = "COURIER_TLS_VALID_URL"
+        /// `scripts/tls_server.py`, case `wrong-host`: from the test CA, for `wrong.example` only.
+        case tlsWrongHost = "COURIER_TLS_WRONG_HOST_URL"
+        /// `scripts/tls_server.py`, case `expired`: from the test CA, for localhost, expired.
+        case tlsExpired = "COURIER_TLS_EXPIRED_URL"
+        /// `scripts/tls_server.py`, case `self-signed`: for localhost, not from the test CA.
+        case tlsSelfSigned = "COURIER_TLS_SELF_SIGNED_URL"
+        /// `scripts/tls_server.py`, case `old-protocol`: TLS 1.0 and 1.1 only.
+        case tlsOldProtocol = "COURIER_TLS_OLD_PROTOCOL_URL"
+        /// `scripts/tls_server.py`, case `mtls`: requires a client certificate from the test CA.
+        case tlsMutual = "COURIER_TLS_MTLS_URL"
+        /// `scripts/tls_server.py`, case `truncate`: the `/truncate/…` routes.
+        case tlsTruncate = "COURIER_TLS_TRUNCATE_URL"
+        /// `scripts/tls_server.py`, case `pinned`: the valid certificate, for one pinning test alone.
+        case tlsPinned = "COURIER_TLS_PINNED_URL"
+        /// `scripts/tls_server.py`'s plain-HTTP control port: what each TLS connection received.
+        case tlsControl = "COURIER_TLS_CONTROL_URL"
 
         /// The environment variable that holds the server's base URL.
         var environmentVariable: String { rawValue }
@@ -50,8 +68,13 @@ enum LiveServers {
             case .httpbin: "httpbin"
             case .scenario: "the scenario server"
             case .hostile: "the hostile server"
+            default: "the TLS server (\(rawValue))"
             }
         }
+
+        /// Whether this is one of `scripts/tls_server.py`'s ports, which exist only when `openssl`
+        /// made the test certificates.
+        var isTLSCase: Bool { rawValue.hasPrefix("COURIER_TLS_") }
     }
 
     /// Why a live server cannot be used; its description is the message a test shows.
@@ -68,7 +91,14 @@ enum LiveServers {
 
     /// The message shown when a test is skipped because `server` is not configured.
     static func skipMessage(for server: Server) -> String {
-        "set \(server.environmentVariable) or run scripts/test"
+        if server == .tlsOldProtocol {
+            return "set \(server.environmentVariable) or run scripts/test (it is left unset when this OpenSSL "
+                + "cannot serve TLS 1.0: see the [tls] lines of its output)"
+        }
+        if server.isTLSCase {
+            return "TLS suite skipped: set \(server.environmentVariable) or run scripts/test with openssl installed"
+        }
+        return "set \(server.environmentVariable) or run scripts/test"
     }
 
     /// httpbin's base URL, or `nil` when `COURIER_HTTPBIN_URL` is missing or invalid.
@@ -129,6 +159,18 @@ enum LiveServers {
         return url
     }
 
+    /// Whether httpbin, the scenario and the hostile server are reached through
+    /// `scripts/tls_front.py` in this run: `scripts/test`'s "native HTTPS" pass sets
+    /// `COURIER_LIVE_OVER_TLS=1` when it points their variables at the fronts.
+    static var isOverTLSFront: Bool { ProcessInfo.processInfo.environment["COURIER_LIVE_OVER_TLS"] == "1" }
+
+    /// Whether URLSession trusts the test CA in this process: `scripts/test` runs the "native
+    /// HTTPS" pass in a mount namespace whose system CA bundle has it appended, when it can, and
+    /// sets `COURIER_TLS_URLSESSION_TRUSTED=1` then (FoundationNetworking has no setting for it).
+    static var urlSessionTrustsTestCA: Bool {
+        ProcessInfo.processInfo.environment["COURIER_TLS_URLSESSION_TRUSTED"] == "1"
+    }
+
     private static let missingReason = "is not set"
 }
 
@@ -145,6 +187,36 @@ extension Trait where Self == ConditionTrait {
             Comment(rawValue: comment),
             sourceLocation: sourceLocation
         )
+    }
+
+    /// Runs the test or suite only when every TLS server in `servers` is set; **skipped** with a
+    /// message otherwise, on CI too: `scripts/test` starts them only when `openssl` is installed
+    /// (and the old-protocol one only when this OpenSSL can serve TLS 1.0).
+    static func requiresTLSServers(
+        _ servers: LiveServers.Server..., sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Self {
+        let comment = servers.map { LiveServers.skipMessage(for: $0) }.joined(separator: "; ")
+        return .enabled(
+            if: servers.allSatisfy { (try? LiveServers.isConfigured($0)) ?? false }, Comment(rawValue: comment),
+            sourceLocation: sourceLocation)
+    }
+
+    /// Skips the test in `scripts/test`'s "native HTTPS" pass (see ``LiveServers/isOverTLSFront``),
+    /// for the reason given.
+    static func notOverTLSFront(_ reason: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        .disabled(
+            if: LiveServers.isOverTLSFront, Comment(rawValue: "skipped over the TLS front: \(reason)"),
+            sourceLocation: sourceLocation)
+    }
+
+    /// Skips the test in the "native HTTPS" pass when URLSession does not trust the test CA
+    /// there (see ``LiveServers/urlSessionTrustsTestCA``): the test sends through URLSession.
+    static var sendsThroughURLSession: Self {
+        .disabled(
+            if: LiveServers.isOverTLSFront && !LiveServers.urlSessionTrustsTestCA,
+            Comment(
+                rawValue: "skipped over the TLS front: it sends through URLSession, which does not trust the test "
+                    + "CA here (FoundationNetworking reads URLSessionCertificateAuthorityInfoFile on Android only)"))
     }
 
     /// Runs the test or suite only when `COURIER_HTTPBIN_URL` is set; see ``LiveServers``.

@@ -77,7 +77,49 @@ courier_tls_servers_start() {
         [[ -n "${!variable:-}" ]] && courier_log "  $variable=${!variable}"
     done
     courier_log "TLS fronts: $COURIER_HTTPBIN_HTTPS_URL $COURIER_SCENARIO_HTTPS_URL $COURIER_HOSTILE_HTTPS_URL"
+    courier_tls_find_trust_wrapper
 }
 
 # The path each backend answers 2xx on (httpbin has no /health).
 COURIER_TLS_HEALTH_PATHS=(get health health)
+
+# Sets COURIER_TLS_TRUST_WRAPPER (an array: a command prefix) when one can make URLSession trust
+# the test CA, and exports COURIER_TLS_URLSESSION_TRUSTED=1 then.  FoundationNetworking reads
+# URLSessionCertificateAuthorityInfoFile on Android only, and libcurl reads no variable: it
+# loads the CA bundle it was built with.  So the prefix runs its command in a private mount
+# namespace (`unshare --mount`, as root, or with `--user --map-root-user` where user namespaces
+# are allowed) in which that bundle is bind-mounted over by a copy with the test CA appended;
+# nothing changes outside.  A probe through libcurl itself (ctypes) decides.
+courier_tls_find_trust_wrapper() {
+    local bundle="$COURIER_TLS_DIR/system-and-test-ca.pem" mounts="" path script prefix
+    COURIER_TLS_TRUST_WRAPPER=()
+    for path in /etc/ssl/certs/ca-certificates.crt /etc/pki/tls/certs/ca-bundle.crt /etc/ssl/ca-bundle.pem; do
+        [[ -f "$path" ]] || continue
+        [[ -f "$bundle" ]] || cat "$path" "$COURIER_TLS_CA_FILE" >"$bundle"
+        mounts+="mount --bind '$bundle' '$path' && "
+    done
+    if [[ -z "$mounts" ]] || ! command -v unshare >/dev/null 2>&1; then
+        courier_tls_log "URLSession cannot trust the test CA here (no CA bundle or no unshare)"
+        return 0
+    fi
+    script="${mounts}exec \"\$@\""
+    for prefix in "unshare --mount" "unshare --user --map-root-user --mount"; do
+        # shellcheck disable=SC2086  # the prefix is words
+        if $prefix sh -c "$script" sh python3 - "$COURIER_TLS_VALID_URL/health" >/dev/null 2>&1 <<'PY'; then
+import ctypes, sys
+curl = ctypes.CDLL("libcurl.so.4")
+curl.curl_easy_init.restype = ctypes.c_void_p
+handle = ctypes.c_void_p(curl.curl_easy_init())
+curl.curl_easy_setopt(handle, 10002, sys.argv[1].encode())  # CURLOPT_URL
+curl.curl_easy_setopt(handle, 44, ctypes.c_long(1))  # CURLOPT_NOBODY
+sys.exit(curl.curl_easy_perform(handle))
+PY
+            read -r -a COURIER_TLS_TRUST_WRAPPER <<<"$prefix"
+            COURIER_TLS_TRUST_WRAPPER+=(sh -c "$script" sh)
+            export COURIER_TLS_URLSESSION_TRUSTED=1
+            courier_log "URLSession trusts the test CA under: $prefix (the CA bundle bind-mounted)"
+            return 0
+        fi
+    done
+    courier_tls_log "URLSession cannot trust the test CA here (unshare --mount refused, or libcurl missing)"
+}

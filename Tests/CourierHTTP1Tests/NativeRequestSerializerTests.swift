@@ -48,6 +48,16 @@
             #expect(ipv6.port == 9000)
         }
 
+        @Test("https:// connects to 443 by default, leaves 443 out of Host, and keys its connections apart")
+        func secureAuthority() throws {
+            let secure = try target("https://example.com/x")
+            #expect(secure.isSecure && secure.port == 443 && secure.authority == "example.com")
+            #expect(try target("https://example.com:80/").authority == "example.com:80")
+            #expect(try target("http://example.com:443/").authority == "example.com:443")
+            #expect(try target("http://example.com/").isSecure == false)
+            #expect(try target("https://example.com:8443/").key != target("http://example.com:8443/").key)
+        }
+
         @Test("a body gets Content-Length and a default Content-Type; POST without a body gets Content-Length: 0")
         func bodyFraming() throws {
             let post = lines(try head("http://h/p", method: "POST", bodyLength: 12))
@@ -115,9 +125,9 @@
         }
 
         @Test(
-            "URLs other than http:// with an ASCII host are unsupported",
+            "URLs other than http:// and https:// with an ASCII host are unsupported",
             arguments: [
-                "https://h/", "ftp://h/", "http:///path", "file:///tmp/x", "http://h:0/",
+                "ftp://h/", "https:///path", "https://h:0/", "http:///path", "file:///tmp/x", "http://h:0/",
             ])
         func unsupported(url: String) {
             #expect(throws: HTTPRequestError.self) { try target(url) }

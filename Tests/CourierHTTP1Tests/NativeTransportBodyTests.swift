@@ -192,14 +192,18 @@
             return RoutingTransport().route(for: TransportRequest(urlRequest: request))
         }
 
-        @Test("plain http goes native, gzip too; https, credentials in the URL, streams and br go to URLSession")
+        @Test(
+            "http and https go native (https when OpenSSL loads), gzip too; credentials in the URL, streams and br go to URLSession"
+        )
         func routes() throws {
             let native: RoutingTransport.Route = HTTP1Transport.isAvailable ? .native : .urlSession
             #expect(try route("http://127.0.0.1:8080/a") == native)
             #expect(
                 try route("http://localhost/a") { $0.setValue("identity", forHTTPHeaderField: "Accept-Encoding") }
                     == native)
-            #expect(try route("https://example.com/a") == .urlSession)
+            let secure: RoutingTransport.Route = (try? OpenSSLLibrary.system.get()) != nil ? native : .urlSession
+            #expect(try route("https://example.com/a") == secure)
+            #expect(try route("https://[::1]:8443/a") == secure)
             #expect(try route("http://user:pass@example.com/a") == .urlSession)
             #expect(
                 try route("http://example.com/a") { $0.httpBodyStream = InputStream(data: Data("x".utf8)) }

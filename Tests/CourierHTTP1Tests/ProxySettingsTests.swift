@@ -41,11 +41,18 @@
             #expect(!settings.proxies(url))
         }
 
-        @Test("only http:// URLs are checked: the variables read are those for http")
-        func httpsNotChecked() {
-            let settings = ProxySettings(environment: ["http_proxy": "http://p:1"])
-            #expect(!settings.proxies(URL(string: "https://api.example.com/x")))
-            #expect(!settings.proxies(nil))
+        @Test("https:// URLs read https_proxy or HTTPS_PROXY, then all_proxy; http_proxy is not theirs")
+        func httpsProxy() {
+            let secure = URL(string: "https://api.example.com/x")
+            #expect(!ProxySettings(environment: ["http_proxy": "http://p:1"]).proxies(secure))
+            #expect(ProxySettings(environment: ["https_proxy": "http://p:1"]).proxies(secure))
+            #expect(ProxySettings(environment: ["HTTPS_PROXY": "http://p:1"]).proxies(secure))
+            #expect(ProxySettings(environment: ["all_proxy": "http://p:1"]).proxies(secure))
+            #expect(!ProxySettings(environment: ["https_proxy": "http://p:1"]).proxies(url))
+            #expect(
+                !ProxySettings(environment: ["https_proxy": "http://p:1", "no_proxy": "example.com"]).proxies(secure))
+            #expect(!ProxySettings(environment: ["https_proxy": "http://p:1"]).proxies(URL(string: "ftp://a.example/")))
+            #expect(!ProxySettings(environment: ["http_proxy": "http://p:1"]).proxies(nil))
         }
 
         #if os(Linux)

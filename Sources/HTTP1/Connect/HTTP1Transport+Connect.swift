@@ -22,13 +22,15 @@
             let resolver = resolver
             let shutdownSignal = shutdownSignal
             let connectTimeout = [timeout, MonotonicClock.nanoseconds(options.connectTimeout)].compactMap { $0 }.min()
+            let tls = try target.isSecure ? TLSSetup(context: tlsContexts.context(), host: target.host) : nil
             let opened = try await withThrowingTaskGroup(of: OpenedConnection?.self) { group in
                 group.addTask {
                     let addresses = try await HostResolution.addresses(
                         of: target.host, port: target.port, using: resolver, timeout: timeout)
                     let resolvedAt = MonotonicClock.now()
                     let connection = try await HTTP1Connection.open(
-                        to: addresses, key: key, loop: loop, timeout: connectTimeout, relay: relay, racer: self.racer)
+                        to: addresses, key: key, loop: loop, timeout: connectTimeout, relay: relay, racer: self.racer,
+                        tls: tls)
                     return OpenedConnection(
                         connection: connection, connectedAt: MonotonicClock.now(), since: resolvedAt)
                 }

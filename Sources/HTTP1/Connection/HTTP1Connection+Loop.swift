@@ -11,6 +11,13 @@
         func handle(events: UInt32, readBuffer: UnsafeMutableRawBufferPointer) -> Bool {
             var deferred = Deferred()
             let more = state.withLock { shell -> Bool in
+                if shell.tls != nil, shell.machine.state == .connecting, let writer = shell.writer,
+                    events & (Epoll.readable | Epoll.readHangUp | Epoll.hangUp | Epoll.error) != 0
+                {
+                    // The TLS handshake waits for the server's next flight.
+                    shell.writer = nil
+                    deferred.writer = (writer, .proceed)
+                }
                 if events & (Epoll.writable | Epoll.error | Epoll.hangUp) != 0 {
                     apply(shell.machine.handle(.writable), &shell, &deferred)
                 }
@@ -30,27 +37,67 @@
         func readAvailable(
             _ shell: inout Shell, _ buffer: UnsafeMutableRawBufferPointer, drain: Bool, _ deferred: inout Deferred
         ) -> Bool {
-            guard let base = buffer.baseAddress else { return false }
+            guard buffer.baseAddress != nil else { return false }
             for _ in 0..<16 {
                 guard shell.machine.readsInput, !shell.readingPaused else { return false }
-                let count = read(fd, base, buffer.count)
-                if count > 0 {
+                switch receive(&shell, into: buffer) {
+                case .bytes(let count, let drained):
                     shell.lastActivity = MonotonicClock.now()
                     if shell.firstByteAt == nil { shell.firstByteAt = shell.lastActivity }
-                    apply(shell.machine.read(UnsafeRawBufferPointer(start: base, count: count)), &shell, &deferred)
+                    apply(shell.machine.read(UnsafeRawBufferPointer(rebasing: buffer[..<count])), &shell, &deferred)
                     // A short read drained the socket; new data will raise a new edge.
-                    if count < buffer.count, !drain { return false }
+                    if drained, !drain { return false }
+                case .interrupted:
                     continue
+                case .wouldBlock:
+                    return false
+                case .ended(let clean):
+                    // Without TLS's close_notify, an end in the middle of a response may be forged.
+                    let truncated = !clean && shell.machine.hasPartialResponse
+                    apply(
+                        shell.machine.handle(truncated ? .failed(TLSError.truncatedResponse) : .endOfStream), &shell,
+                        &deferred)
+                    return false
+                case .failed(let error):
+                    apply(shell.machine.handle(.failed(error)), &shell, &deferred)
+                    return false
                 }
-                if count < 0 {
-                    let code = errno
-                    if code == EINTR { continue }
-                    if code == EAGAIN || code == EWOULDBLOCK { return false }
-                }
-                apply(shell.machine.handle(.endOfStream), &shell, &deferred)
-                return false
             }
             return true
+        }
+
+        /// What one read of the connection gave.
+        enum Input {
+            /// Bytes at the start of the buffer; `drained` when the socket had no more.
+            case bytes(Int, drained: Bool)
+            case interrupted
+            case wouldBlock
+            /// The server closed (or reset) the connection; `clean` unless TLS ended without `close_notify`.
+            case ended(clean: Bool)
+            /// TLS failed: an alert, a corrupt record.
+            case failed(TLSError)
+        }
+
+        /// One read: from the socket, or through TLS. Under the lock.
+        private func receive(_ shell: inout Shell, into buffer: UnsafeMutableRawBufferPointer) -> Input {
+            if let tls = shell.tls {
+                switch tls.read(fd: fd, into: buffer) {
+                // OpenSSL hands out a record at a time: only `wouldBlock` says the socket is drained.
+                case .bytes(let count): return .bytes(count, drained: false)
+                case .wouldBlock: return .wouldBlock
+                case .ended(let clean): return .ended(clean: clean)
+                case .failed(let error): return .failed(error)
+                }
+            }
+            guard let base = buffer.baseAddress else { return .wouldBlock }
+            let count = read(fd, base, buffer.count)
+            if count > 0 { return .bytes(count, drained: count < buffer.count) }
+            if count < 0 {
+                let code = errno
+                if code == EINTR { return .interrupted }
+                if code == EAGAIN || code == EWOULDBLOCK { return .wouldBlock }
+            }
+            return .ended(clean: true)
         }
 
         /// Reads again once the download file caught up (from the file's queue).

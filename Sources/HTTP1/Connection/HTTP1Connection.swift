@@ -52,6 +52,10 @@
             var file: (any BodySink)?
             /// Reading stopped until the download file catches up.
             var readingPaused = false
+            /// The TLS client of an `https://` connection; `nil` for plain HTTP.
+            var tls: TLSStream?
+            /// Where the TLS session is kept for the next connection to the host, until it is.
+            var tlsContext: TLSContext?
             /// When the current request's first response byte was read (the clock read that
             /// marks activity, so timing costs no read of its own).
             var firstByteAt: UInt64?
@@ -98,11 +102,30 @@
         /// (the others are closed). `relay` closes the connection if the task is cancelled.
         static func open(
             to addresses: [SocketAddress], key: HTTP1ConnectionPool.Key, loop: EventLoop, timeout: UInt64?,
-            relay: CancellationRelay, racer: AddressRacer = AddressRacer()
+            relay: CancellationRelay, racer: AddressRacer = AddressRacer(), tls: TLSSetup? = nil
+        ) async throws -> HTTP1Connection {
+            let connection = try await connectFirst(
+                of: addresses, key: key, loop: loop, timeout: timeout, relay: relay, racer: racer, secured: tls != nil)
+            guard let tls else { return connection }
+            do {
+                try await connection.secure(with: tls)
+                return connection
+            } catch {
+                connection.close(because: error)
+                throw error
+            }
+        }
+
+        /// The first of `addresses` to accept a TCP connection; still `connecting` when `secured`,
+        /// for the TLS handshake that follows.
+        private static func connectFirst(
+            of addresses: [SocketAddress], key: HTTP1ConnectionPool.Key, loop: EventLoop, timeout: UInt64?,
+            relay: CancellationRelay, racer: AddressRacer, secured: Bool
         ) async throws -> HTTP1Connection {
             if addresses.count == 1, let address = addresses.first {
                 // Nothing to race: no task to start.
-                return try await connect(to: address, key: key, loop: loop, timeout: timeout, relay: relay)
+                return try await connect(
+                    to: address, key: key, loop: loop, timeout: timeout, relay: relay, secured: secured)
             }
             let connection = try await racer.race(
                 AddressRacer.interleaved(addresses, family: \.family),
@@ -110,7 +133,8 @@
                     // Each attempt closes its own socket when the race cancels it.
                     let attemptRelay = CancellationRelay()
                     return try await withTaskCancellationHandler {
-                        try await connect(to: address, key: key, loop: loop, timeout: timeout, relay: attemptRelay)
+                        try await connect(
+                            to: address, key: key, loop: loop, timeout: timeout, relay: attemptRelay, secured: secured)
                     } onCancel: {
                         attemptRelay.cancel()
                     }
@@ -123,9 +147,10 @@
         /// Connects to `address`, within `timeout`, and registers the connection with `loop`;
         /// `relay` closes it if the task is cancelled. Throws ``ConnectionFailure/connectFailed(_:)``
         /// when the address refuses or cannot be reached, and closes what it opened on every error.
+        /// A `secured` connection stays `connecting` until its TLS handshake ends.
         static func connect(
             to address: SocketAddress, key: HTTP1ConnectionPool.Key, loop: EventLoop, timeout: UInt64?,
-            relay: CancellationRelay
+            relay: CancellationRelay, secured: Bool = false
         ) async throws -> HTTP1Connection {
             let fd = socket(
                 address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
@@ -139,10 +164,11 @@
                 Glibc.close(fd)
                 throw ConnectionFailure.connectFailed(started)
             }
-            let connection = HTTP1Connection(fd: fd, key: key, loop: loop, connected: started == 0, timeout: timeout)
+            let connection = HTTP1Connection(
+                fd: fd, key: key, loop: loop, connected: started == 0 && !secured, timeout: timeout)
             relay.attach(connection)
             do {
-                try await connection.finishConnecting()
+                try await connection.finishConnecting(secured: secured)
                 return connection
             } catch {
                 connection.close(because: error)
@@ -150,8 +176,9 @@
             }
         }
 
-        /// Registers with the loop, waits for the handshake if it runs, and checks its outcome.
-        private func finishConnecting() async throws {
+        /// Registers with the loop, waits for the TCP handshake if it runs, and checks its outcome;
+        /// a `secured` connection stays `connecting` for its TLS handshake.
+        private func finishConnecting(secured: Bool) async throws {
             var registrationError: (any Error)?
             let outcome = await withCheckedContinuation { continuation in
                 var deferred = Deferred()
@@ -181,7 +208,7 @@
                 guard shell.machine.state == .connecting else { return }
                 let status = getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 ? error : errno
                 if status == 0 {
-                    apply(shell.machine.handle(.connected), &shell, &deferred)
+                    if !secured { apply(shell.machine.handle(.connected), &shell, &deferred) }
                 } else {
                     deferred.rejection = ConnectionFailure.connectFailed(status)
                     apply(shell.machine.handle(.failed(ConnectionFailure.connectFailed(status))), &shell, &deferred)
@@ -208,6 +235,7 @@
                 deferred.writer = (writer, outcome)
             }
             if let result = actions.response, let responder = shell.responder {
+                if case .success = result { keepTLSSession(&shell) }
                 shell.responder = nil
                 let firstByteAt = shell.firstByteAt
                 deferred.responder = (
@@ -226,7 +254,9 @@
                 shell.lastActivity = MonotonicClock.now()
                 deferred.deadline = shell.lastActivity + timeout
             }
-            if actions.close != nil {
+            if let reason = actions.close {
+                if !(reason is TLSError) { shell.tls?.sendCloseNotify(fd: fd) }
+                shell.tls = nil
                 Glibc.close(fd)
                 deferred.closed = true
             }

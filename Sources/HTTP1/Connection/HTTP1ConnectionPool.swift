@@ -16,6 +16,8 @@
             var host: String
             /// The TCP port.
             var port: Int
+            /// Whether connections speak TLS (`https://`).
+            var isSecure: Bool
         }
 
         /// What a caller gets from ``acquire(_:fresh:)``.

@@ -176,6 +176,14 @@
         /// unconnected socket as hung up) and not once closed.
         var readsInput: Bool { state != .connecting && state != .closed }
 
+        /// Whether part of a response, but not all of it, has arrived.
+        var hasPartialResponse: Bool {
+            switch state {
+            case .writing, .writeBlocked, .sent, .awaitingResponse: parser?.hasReceivedBytes ?? false
+            default: false
+            }
+        }
+
         /// Whether the connection is open and may carry another request as far as the machine knows.
         var isReusable: Bool { mayReuse && (state == .idle || state == .pooled || state == .delivered) }
 

@@ -18,24 +18,29 @@
         struct Target: Sendable, Equatable {
             /// The host to resolve, without IPv6 brackets.
             var host: String
-            /// The port to connect to: the URL's, or 80.
+            /// The port to connect to: the URL's, or the scheme's (80, or 443 for `https`).
             var port: Int
-            /// The `Host` header value: the host (bracketed when IPv6), with the port unless it is 80.
+            /// Whether the URL is `https://`, so the connection speaks TLS.
+            var isSecure: Bool
+            /// The `Host` header value: the host (bracketed when IPv6), with the port unless it is
+            /// the scheme's.
             var authority: String
             /// The origin-form request target: the path (`/` when empty) and the query.
             var requestTarget: [UInt8]
 
-            /// The target of `url`, which must be `http://` with a host of ASCII letters, digits,
-            /// `-`, `.`, `_` (or an IPv6 literal).
+            /// The target of `url`, which must be `http://` or `https://` with a host of ASCII
+            /// letters, digits, `-`, `.`, `_` (or an IPv6 literal).
             init(url: URL?) throws(HTTPRequestError) {
-                guard let url, Self.supports(url), let host = url.host(percentEncoded: true) else {
+                guard let url, let isSecure = Self.security(of: url), let host = url.host(percentEncoded: true) else {
                     throw .unsupportedURL(url)
                 }
-                let port = url.port ?? 80
+                let defaultPort = isSecure ? 443 : 80
+                let port = url.port ?? defaultPort
                 self.host = host
                 self.port = port
+                self.isSecure = isSecure
                 let bracketed = host.utf8.contains(UInt8(ascii: ":")) ? "[\(host)]" : host
-                self.authority = port == 80 ? bracketed : "\(bracketed):\(port)"
+                self.authority = port == defaultPort ? bracketed : "\(bracketed):\(port)"
                 var path = url.path(percentEncoded: true)
                 if path.isEmpty { path = "/" }
                 var target = try Self.encodedTarget(path)
@@ -46,12 +51,28 @@
                 self.requestTarget = target
             }
 
-            /// Whether `url` is `http://` with a host this transport can connect to and a valid port.
-            static func supports(_ url: URL) -> Bool {
-                guard let scheme = url.scheme, scheme.caseInsensitiveEquals("http"),
-                    let host = url.host(percentEncoded: true), !host.isEmpty, host.utf8.allSatisfy(isHostCharacter)
-                else { return false }
-                return (1...65_535).contains(url.port ?? 80)
+            /// The pool's key for connections to this target.
+            var key: HTTP1ConnectionPool.Key { HTTP1ConnectionPool.Key(host: host, port: port, isSecure: isSecure) }
+
+            /// Whether `url` is `http://` or `https://` with a host this transport can connect to
+            /// and a valid port.
+            static func supports(_ url: URL) -> Bool { security(of: url) != nil }
+
+            /// `true` for a supported `https://` URL, `false` for a supported `http://` one, `nil`
+            /// for any other.
+            static func security(of url: URL) -> Bool? {
+                guard let scheme = url.scheme, let host = url.host(percentEncoded: true), !host.isEmpty,
+                    host.utf8.allSatisfy(isHostCharacter)
+                else { return nil }
+                let isSecure: Bool
+                if scheme.caseInsensitiveEquals("http") {
+                    isSecure = false
+                } else if scheme.caseInsensitiveEquals("https") {
+                    isSecure = true
+                } else {
+                    return nil
+                }
+                return (1...65_535).contains(url.port ?? (isSecure ? 443 : 80)) ? isSecure : nil
             }
 
             private static func isHostCharacter(_ byte: UInt8) -> Bool {

@@ -2,16 +2,19 @@
     import Courier
     import Foundation
 
-    /// The HTTP proxy settings curl (and so URLSession on Linux) reads from the environment, for
-    /// `http://` URLs: which proxy, and which hosts bypass it.
+    /// The proxy settings curl (and so URLSession on Linux) reads from the environment: which
+    /// proxy `http://` and `https://` URLs go through, and which hosts bypass it.
     ///
-    /// As curl reads them: the proxy is `http_proxy` in lowercase only (curl ignores `HTTP_PROXY`,
-    /// which a CGI server would fill from a request's `Proxy:` header), else `all_proxy` or
+    /// As curl reads them: the proxy of `http://` is `http_proxy` in lowercase only (curl ignores
+    /// `HTTP_PROXY`, which a CGI server would fill from a request's `Proxy:` header), that of
+    /// `https://` is `https_proxy` or `HTTPS_PROXY`; either falls back to `all_proxy` or
     /// `ALL_PROXY`; the exclusions are `no_proxy` (else `NO_PROXY`), a comma-separated list of host
     /// names, each matching itself and its subdomains (a leading dot is optional), or `*` for all.
     package struct ProxySettings: Sendable, Equatable {
         /// The proxy `http://` requests go through, as written in the environment; `nil` for none.
         package let proxy: String?
+        /// The proxy `https://` requests go through, as written in the environment; `nil` for none.
+        package let secureProxy: String?
         /// The hosts (lowercased, without a leading dot) that bypass the proxy.
         package let exclusions: [String]
 
@@ -21,8 +24,11 @@
 
         /// The settings in `environment`.
         package init(environment: [String: String]) {
-            let candidates = [environment["http_proxy"], environment["all_proxy"], environment["ALL_PROXY"]]
-            proxy = candidates.lazy.compactMap { $0?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+            func first(_ names: String...) -> String? {
+                names.lazy.compactMap { environment[$0]?.trimmingCharacters(in: .whitespaces) }.first { !$0.isEmpty }
+            }
+            proxy = first("http_proxy", "all_proxy", "ALL_PROXY")
+            secureProxy = first("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")
             exclusions = (environment["no_proxy"] ?? environment["NO_PROXY"] ?? "")
                 .split(separator: ",")
                 .map { entry in
@@ -32,9 +38,9 @@
                 .filter { !$0.isEmpty }
         }
 
-        /// Whether requests to `host` go through the proxy.
-        package func proxies(host: String) -> Bool {
-            guard proxy != nil else { return false }
+        /// Whether requests to `host` go through the proxy (of `https://` when `secure`).
+        package func proxies(host: String, secure: Bool = false) -> Bool {
+            guard (secure ? secureProxy : proxy) != nil else { return false }
             var host = host.lowercased()
             if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
             if host.hasSuffix(".") { host.removeLast() }
@@ -44,11 +50,13 @@
             return true
         }
 
-        /// Whether a request to `url` goes through the proxy: an `http://` URL whose host is not
-        /// excluded (the proxy variables read here are those for `http://`).
+        /// Whether a request to `url` goes through a proxy: an `http://` or `https://` URL with a
+        /// proxy for its scheme, whose host is not excluded.
         package func proxies(_ url: URL?) -> Bool {
-            guard proxy != nil, let url, url.scheme?.lowercased() == "http", let host = url.host else { return false }
-            return proxies(host: host)
+            guard proxy != nil || secureProxy != nil, let url, let scheme = url.scheme?.lowercased(),
+                scheme == "http" || scheme == "https", let host = url.host
+            else { return false }
+            return proxies(host: host, secure: scheme == "https")
         }
     }
 #endif

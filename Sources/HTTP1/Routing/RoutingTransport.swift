@@ -11,16 +11,20 @@ import Foundation
 /// The native transport is used when **all** of these hold (see ``route(for:)``):
 ///
 /// - the system is Linux (``HTTP1Transport/isAvailable``);
-/// - the URL is `http://` with an ASCII host, and no user or password in it;
+/// - the URL is `http://`, or `https://` when the system's OpenSSL (1.1.1 or later) can be
+///   loaded, with an ASCII host, and no user or password in it;
 /// - the body is not an `httpBodyStream`;
 /// - the request asks for no content coding but `gzip` and `deflate`, which the native
 ///   transport decodes (when zlib is there and its `decodesContent` option is on);
-/// - no HTTP proxy is configured (`http_proxy`, lowercase as curl reads it, or `all_proxy`),
-///   or the host is listed in `no_proxy` / `NO_PROXY` (see `ProxySettings`).
+/// - no proxy is configured for the URL's scheme (`http_proxy`, lowercase as curl reads it;
+///   `https_proxy` or `HTTPS_PROXY`; `all_proxy`), or the host is listed in `no_proxy` /
+///   `NO_PROXY` (see `ProxySettings`).
 ///
-/// Everything else goes to `URLSession`: `https://`, other schemes, proxies, streams, other
-/// content codings (`br`). A redirect from `http://` to `https://`
-/// is handed to `URLSession` too.
+/// Everything else goes to `URLSession`: other schemes, proxies, body streams, other content
+/// codings (`br`), and `https://` where OpenSSL is missing or older than 1.1.1 (a static binary
+/// that cannot load it, Amazon Linux 2's 1.0.2). The native transport's TLS options
+/// (`nativeOptions.tls`: extra roots, a client certificate, pins) apply to the calls it sends;
+/// FoundationNetworking on Linux offers none of them.
 ///
 /// Both routes share one cookie storage, the URLSession transport's session's
 /// (`httpCookieStorage`): a session cookie set by an answer on one route is sent on the other

@@ -29,7 +29,7 @@
             let head = try HTTPRequestSerializer.head(
                 for: urlRequest, target: target, bodyLength: requestBody.length, userAgent: options.userAgent)
             let method = (urlRequest.httpMethod ?? "GET").uppercased()
-            let key = HTTP1ConnectionPool.Key(host: target.host, port: target.port)
+            let key = target.key
             let start = MonotonicClock.now()
             do {
                 let responseHead = try await streamAttempt(

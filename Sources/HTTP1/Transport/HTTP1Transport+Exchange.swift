@@ -50,7 +50,7 @@
                 for: request, target: target, bodyLength: body.length, userAgent: options.userAgent,
                 acceptEncoding: decodesContent ? "gzip, deflate" : nil)
             let method = (request.httpMethod ?? "GET").uppercased()
-            let key = HTTP1ConnectionPool.Key(host: target.host, port: target.port)
+            let key = target.key
             let timeout = MonotonicClock.nanoseconds(request.timeoutInterval)
             var isUpload = false
             if case .upload = kind { isUpload = true }

@@ -7,7 +7,7 @@
     #endif
 
     /// A <doc:/Courier/Transport> that speaks HTTP/1.1 itself, over non-blocking POSIX sockets and epoll
-    /// threads of its own (``HTTP1EventLoopGroup``), for plain `http://` URLs on Linux.
+    /// threads of its own (``HTTP1EventLoopGroup``), for `http://` and `https://` URLs on Linux.
     ///
     /// FoundationNetworking's `URLSession` spends about half a millisecond of CPU per request on
     /// Linux; for services that call plain-HTTP APIs on loopback or inside a mesh, that is the
@@ -35,7 +35,7 @@
     ///   once with `CancellationError` and closes its connection.
     /// - **Redirects**: as <doc:/Courier/URLSessionTransport>: credentials never follow to another origin,
     ///   `307`/`308` keep the method and the body, `303` (and `301`/`302` after a `POST`) continue
-    ///   with `GET`. A redirect to `https://` is sent through `fallback` when there is one.
+    ///   with `GET`. A redirect to a URL it cannot send is sent through `fallback` when there is one.
     /// - **Bodies**: `httpBody`, <doc:/Courier/UploadSource/data(_:)>, <doc:/Courier/UploadSource/file(_:)> (streamed from
     ///   disk), and downloads written to a temporary file off the event loop; progress is reported.
     /// - **Timings**: every response carries <doc:/Courier/TransportResponse/timings>: waiting for a
@@ -45,9 +45,20 @@
     ///   never carries one user's session into another's call); ``RoutingTransport`` shares its
     ///   URLSession transport's storage.
     ///
+    /// - **HTTPS**: TLS from the system's OpenSSL (`libssl.so.3` or `libssl.so.1.1`), loaded at run
+    ///   time, so nothing but the Swift toolchain is needed to build. Secure defaults no option
+    ///   weakens: TLS 1.2 at least, the system's trust store, the certificate checked against the
+    ///   URL's host (SNI sent for names; IP addresses checked as addresses), no renegotiation,
+    ///   ALPN `http/1.1`, and a response cut without `close_notify` is ``TLSError/truncatedResponse``.
+    ///   On purpose, an app may add trust roots, a client certificate and public-key pins
+    ///   (``TLSOptions``). Each failure is its own ``TLSError``. Sessions are resumed per host and
+    ///   connections reused as for plain HTTP; the handshake runs on the event loop.
+    /// - **Content decoding**: `gzip` and `deflate`, counted against the size limit as decoded
+    ///   (``Options/decodesContent``).
+    ///
     /// What it does not do — use ``RoutingTransport``, which sends those through `URLSession`:
-    /// `https://`, `httpBodyStream`, credentials in the URL, content decoding (it sends no
-    /// `Accept-Encoding`). A URL that an HTTP proxy applies to (`http_proxy`, `all_proxy`, honouring
+    /// `httpBodyStream`, credentials in the URL, codings other than `gzip` and `deflate`, and
+    /// `https://` without a loadable OpenSSL 1.1.1 or later (``TLSError/libraryUnavailable(_:)``). A URL that an HTTP proxy applies to (`http_proxy`, `all_proxy`, honouring
     /// `no_proxy`) fails with ``HTTPRequestError/proxyNotSupported(_:)`` rather than bypass the proxy.
     ///
     /// The type exists on Linux only; ``RoutingTransport`` exists everywhere.
@@ -60,8 +71,8 @@
     public final class HTTP1Transport: Transport {
         /// The transport's limits and policies.
         public let options: Options
-        /// Where a redirect to a URL this transport cannot send (`https://`) goes; `nil` returns
-        /// the `3xx` response instead.
+        /// Where a redirect to a URL this transport cannot send (another scheme, a proxied URL,
+        /// `https://` without OpenSSL) goes; `nil` returns the `3xx` response instead.
         public let fallback: (any Transport)?
 
         /// The event loops the transport's connections are read on.
@@ -72,6 +83,8 @@
         let resolver: any HostResolver
         let racer: AddressRacer
         let shutdownSignal = ShutdownSignal()
+        /// The OpenSSL context of `https://` connections, made on the first.
+        let tlsContexts: TLSContextCache
         /// Whether the transport still counts as a user of ``eventLoops``.
         private let usesLoops: LockedState<Bool>
 
@@ -101,6 +114,7 @@
             self.eventLoops = eventLoops
             self.resolver = resolver
             self.racer = racer
+            tlsContexts = TLSContextCache(options: options.tls)
             pool = HTTP1ConnectionPool(
                 maximumPerHost: options.maximumConnectionsPerHost,
                 idleTimeout: MonotonicClock.nanoseconds(options.idleConnectionTimeout) ?? 0)
@@ -142,16 +156,18 @@
         /// old kernel can refuse it).
         public static var isAvailable: Bool { EventLoop.isSupported }
 
-        /// Whether this transport can send `request` itself: it is available, the URL is `http://`
-        /// with an ASCII host and no user or password, the body is not an `httpBodyStream`, and the
+        /// Whether this transport can send `request` itself: it is available, the URL is `http://`,
+        /// or `https://` when OpenSSL 1.1.1 or later can be loaded, with an ASCII host and no user or
+        /// password, the body is not an `httpBodyStream`, and the
         /// request asks for no content coding other than `gzip` and `deflate`, and for those only
         /// when zlib can be loaded to decode them (see ``Options/decodesContent``).
         public static func canSend(_ request: TransportRequest) -> Bool {
             guard isAvailable else { return false }
             let urlRequest = request.urlRequest
             guard urlRequest.httpBodyStream == nil, let url = urlRequest.url, url.user == nil, url.password == nil,
-                HTTPRequestSerializer.Target.supports(url)
+                let isSecure = HTTPRequestSerializer.Target.security(of: url)
             else { return false }
+            if isSecure, case .failure = OpenSSLLibrary.system { return false }
             switch requestedCoding(of: urlRequest) {
             case .none: return true
             case .decodable: return ZlibLibrary.system != nil

@@ -1,0 +1,100 @@
+#if os(Linux)
+    import Courier
+    import Foundation
+
+    /// One OpenSSL context for a transport's `https://` connections, configured once from its
+    /// ``HTTP1Transport/TLSOptions`` with defaults an option cannot weaken: TLS 1.2 at least, peer
+    /// verification against the system's trust store (and the extra roots), no renegotiation, no
+    /// compression, ALPN `http/1.1`. It also keeps the last resumable session of each host, so
+    /// the next connection there skips the full handshake.
+    ///
+    /// `@unchecked Sendable`: OpenSSL allows one configured `SSL_CTX` to make connections on any
+    /// thread at once; nothing changes it after `init`, and the sessions are under a lock.
+    final class TLSContext: @unchecked Sendable {
+        let library: OpenSSLLibrary
+        /// The `SSL_CTX`.
+        let context: UnsafeMutableRawPointer
+        /// Pins by lowercase host.
+        let pins: [String: Set<String>]
+        private let sessions = LockedState<[HTTP1ConnectionPool.Key: Session]>([:])
+
+        /// An `SSL_SESSION` this context owns a reference to.
+        private struct Session: @unchecked Sendable {
+            let pointer: UnsafeMutableRawPointer
+        }
+
+        /// Creates the context; throws ``TLSError/libraryUnavailable(_:)`` without OpenSSL, and
+        /// ``TLSError/invalidConfiguration(_:)`` for options it cannot use.
+        init(options: HTTP1Transport.TLSOptions) throws(TLSError) {
+            let library = try OpenSSLLibrary.system.get()
+            guard let context = library.SSL_CTX_new(library.TLS_client_method()) else {
+                throw .libraryUnavailable("SSL_CTX_new failed")
+            }
+            self.library = library
+            self.context = context
+            self.pins = Dictionary(
+                options.pinnedPublicKeys.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0.union($1) })
+            guard library.SSL_CTX_ctrl(context, Constant.setMinimumProtocolVersion, Constant.tls12, nil) == 1,
+                library.SSL_CTX_set_default_verify_paths(context) == 1
+            else { throw .libraryUnavailable("OpenSSL refused the secure defaults") }
+            _ = library.SSL_CTX_set_options(context, Constant.noRenegotiation | Constant.noCompression)
+            _ = library.SSL_CTX_ctrl(context, Constant.setMode, Constant.modes, nil)
+            _ = library.SSL_CTX_ctrl(context, Constant.setSessionCacheMode, Constant.clientSessionsKeptByCourier, nil)
+            library.SSL_CTX_set_verify(context, Constant.verifyPeer, nil)
+            let alpn = Array("\u{8}http/1.1".utf8)
+            guard library.SSL_CTX_set_alpn_protos(context, alpn, UInt32(alpn.count)) == 0 else {
+                throw .libraryUnavailable("OpenSSL refused ALPN")
+            }
+            try addTrustRoots(options.additionalTrustRoots)
+            if let certificate = options.clientCertificate { try use(certificate) }
+            library.ERR_clear_error()
+        }
+
+        deinit {
+            for session in sessions.withLock({ $0.values }) { library.SSL_SESSION_free(session.pointer) }
+            library.SSL_CTX_free(context)
+        }
+
+        /// A new TLS client for a connection to `host` (as in the URL, without brackets) that
+        /// `key` names: SNI and the name check for a host name, the address check for an IP
+        /// address, and the host's last session offered for resumption.
+        func makeStream(host: String, key: HTTP1ConnectionPool.Key) throws(TLSError) -> TLSStream {
+            guard let ssl = library.SSL_new(context) else { throw .libraryUnavailable("SSL_new failed") }
+            let stream: TLSStream
+            do {
+                stream = try TLSStream(ssl: ssl, host: host, library: library)
+            } catch {
+                library.SSL_free(ssl)
+                throw error
+            }
+            let name = host.hasSuffix(".") ? String(host.dropLast()) : host
+            let named: Bool
+            if Self.isIPAddress(name) {
+                named = library.X509_VERIFY_PARAM_set1_ip_asc(library.SSL_get0_param(ssl), name) == 1
+            } else {
+                // SNI: SSL_ctrl copies the name, so the C string need only live for the call.
+                let sent = name.withCString {
+                    library.SSL_ctrl(
+                        ssl, Constant.setHostName, Constant.hostNameType, UnsafeMutableRawPointer(mutating: $0))
+                }
+                named = sent == 1 && library.SSL_set1_host(ssl, name) == 1
+            }
+            guard named else { throw .invalidConfiguration("OpenSSL cannot check the name \(host)") }
+            if let session = sessions.withLock({ $0[key] }) { _ = library.SSL_set_session(ssl, session.pointer) }
+            return stream
+        }
+
+        /// Keeps `stream`'s session for the next connection to `key`, when the server allows resuming it.
+        func keepSession(of stream: TLSStream, for key: HTTP1ConnectionPool.Key) {
+            guard let pointer = stream.resumableSession() else { return }
+            let replaced = sessions.withLock { $0.updateValue(Session(pointer: pointer), forKey: key) }
+            if let replaced { library.SSL_SESSION_free(replaced.pointer) }
+        }
+
+        /// Whether `host` is an IPv4 or IPv6 address rather than a name.
+        static func isIPAddress(_ host: String) -> Bool {
+            var address = in6_addr()
+            return host.withCString { inet_pton(AF_INET, $0, &address) == 1 || inet_pton(AF_INET6, $0, &address) == 1 }
+        }
+    }
+#endif

@@ -1,0 +1,114 @@
+#if os(Linux)
+    import Foundation
+    import Glibc
+    import Testing
+
+    @testable import Courier
+    @testable import CourierHTTP1
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    /// The native transport's TLS where no TLS server is needed: loading OpenSSL, reading the
+    /// app's PEMs, and handshakes that end early (the live suite runs the certificate matrix).
+    @Suite("Native TLS: configuration and handshakes that end early")
+    struct TLSConfigurationTests {
+        private func send(_ url: String, tls: HTTP1Transport.TLSOptions = .init(), timeout: TimeInterval = 10)
+            async throws -> TransportResponse
+        {
+            let transport = HTTP1Transport(options: .init(tls: tls))
+            defer { Task { await transport.shutdown() } }
+            var request = URLRequest(url: try #require(URL(string: url)))
+            request.timeoutInterval = timeout
+            return try await transport.send(TransportRequest(urlRequest: request))
+        }
+
+        @Test("a missing libssl is a typed error naming what was tried")
+        func missingLibrary() {
+            let result = OpenSSLLibrary.load(candidates: [("libcourier-no-such-ssl.so", "libcourier-no-such-crypto.so")]
+            )
+            guard case .failure(.libraryUnavailable(let reason)) = result else {
+                Issue.record("expected libraryUnavailable, got \(result)")
+                return
+            }
+            #expect(reason.contains("libssl"))
+        }
+
+        @Test("the system's OpenSSL loads, 1.1.1 or later")
+        func systemLibrary() throws {
+            let library = try OpenSSLLibrary.system.get()
+            #expect(library.versionNumber >= OpenSSLLibrary.minimumVersion)
+        }
+
+        @Test("a trust root that is not a PEM certificate fails every https call with invalidConfiguration")
+        func invalidTrustRoot() async {
+            let tls = HTTP1Transport.TLSOptions(additionalTrustRoots: [Data("not a certificate".utf8)])
+            await #expect(throws: TLSError.invalidConfiguration("additionalTrustRoots[0] holds no PEM certificate")) {
+                _ = try await send("https://127.0.0.1:1/", tls: tls)
+            }
+        }
+
+        @Test("a valid extra root is accepted")
+        func validTrustRoot() throws {
+            _ = try TLSContext(options: .init(additionalTrustRoots: [Data(TLSFixtures.certificate.utf8)]))
+        }
+
+        @Test("a client key that is not the certificate's is refused before any connection")
+        func mismatchedClientKey() async {
+            let identity = HTTP1Transport.ClientCertificate(
+                certificateChainPEM: Data(TLSFixtures.certificate.utf8), privateKeyPEM: Data(TLSFixtures.otherKey.utf8))
+            await #expect(throws: TLSError.invalidConfiguration("the client key does not match the client certificate"))
+            {
+                _ = try await send("https://127.0.0.1:1/", tls: .init(clientCertificate: identity))
+            }
+            let matching = HTTP1Transport.ClientCertificate(
+                certificateChainPEM: Data(TLSFixtures.certificate.utf8), privateKeyPEM: Data(TLSFixtures.key.utf8))
+            #expect(throws: Never.self) { _ = try TLSContext(options: .init(clientCertificate: matching)) }
+        }
+
+        @Test(
+            "IPv4 and IPv6 literals are addresses, names are not",
+            arguments: [
+                ("127.0.0.1", true), ("::1", true), ("fe80::1", true), ("localhost", false), ("1.2.3", false),
+                ("example.com", false),
+            ])
+        func addresses(host: String, isAddress: Bool) {
+            #expect(TLSContext.isIPAddress(host) == isAddress)
+        }
+
+        @Test("a server that answers the ClientHello in plain HTTP fails the handshake, it does not hang")
+        func plainHTTPServer() async throws {
+            let listener = try NativeTestServer.listeningSocket()
+            // What an HTTP server says to bytes it cannot parse, then it hangs up.
+            let answered = Thread {
+                let client = accept(listener.fd, nil, nil)
+                guard client >= 0 else { return }
+                let reply = Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+                _ = reply.withUnsafeBytes { Glibc.send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                close(client)
+            }
+            answered.start()
+            defer { close(listener.fd) }
+            await #expect {
+                _ = try await send("https://127.0.0.1:\(listener.port)/")
+            } throws: { error in
+                guard case .handshakeFailed = error as? TLSError else { return false }
+                return true
+            }
+        }
+
+        @Test("a server that never answers the ClientHello times out with the request's timeout")
+        func silentServer() async throws {
+            let listener = try NativeTestServer.listeningSocket()
+            defer { close(listener.fd) }
+            let started = ContinuousClock.now
+            await #expect {
+                _ = try await send("https://127.0.0.1:\(listener.port)/", timeout: 0.5)
+            } throws: { error in
+                (error as? URLError)?.code == .timedOut
+            }
+            #expect(ContinuousClock.now - started < .seconds(10 * NativeTiming.slack))
+        }
+    }
+#endif

@@ -17,11 +17,13 @@ responses) reaches the client as it would over plain HTTP:
 
 import argparse
 import select
+import signal
 import socket
 import ssl
 import struct
 import sys
 import threading
+import weakref
 
 LIMIT = 256 * 1024
 CHUNK = 64 * 1024
@@ -239,11 +241,25 @@ class Pipe:
                 pass
 
 
+PIPES: "weakref.WeakSet[Pipe]" = weakref.WeakSet()
+
+
+def dump_pipes(*_: object) -> None:
+    """On SIGUSR1: each open connection's state, to find where a stalled call waits."""
+    for pipe in list(PIPES):
+        print(f"tls_front: pipe handshaken={pipe.handshaken} to_client={len(pipe.to_client)}"
+              f" to_backend={len(pipe.to_backend)} client_done={pipe.client_done} backend_done={pipe.backend_done}"
+              f" client_shut={pipe.client_shut} backend_shut={pipe.backend_shut} reset={pipe.backend_reset}"
+              f" pending={pipe.tls.pending()}", file=sys.stderr, flush=True)
+
+
 def serve(listener: socket.socket, backend_port: int, context: ssl.SSLContext) -> None:
     while True:
         client, _ = listener.accept()
         client.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        threading.Thread(target=Pipe(client, backend_port, context).run, daemon=True).start()
+        pipe = Pipe(client, backend_port, context)
+        PIPES.add(pipe)
+        threading.Thread(target=pipe.run, daemon=True).start()
 
 
 def main() -> None:
@@ -253,6 +269,7 @@ def main() -> None:
     parser.add_argument("--listen", type=int, required=True, help="the HTTPS port (127.0.0.1, and ::1 if free)")
     parser.add_argument("--backend", type=int, required=True, help="the plain-HTTP port on 127.0.0.1")
     arguments = parser.parse_args()
+    signal.signal(signal.SIGUSR1, dump_pipes)
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.load_cert_chain(arguments.cert, arguments.key)
     context.set_alpn_protocols(["http/1.1"])

@@ -20,6 +20,9 @@ Cases (the certificate each port presents, and what it asks of the client):
 Routes (every case, any method):
 
   /close                     as any other path, with Connection: close; then close_notify
+  /lines?n=N                 200, N JSON lines {"n": i} (600 by default), one TLS record each, sent
+                             at once, keep-alive: the whole body reaches the client in a burst of
+                             small records, and nothing follows it
   /truncate/close-framed     200, a body framed by the connection's end, then the TCP connection
                              is closed WITHOUT close_notify (the end may be forged: an error)
   /truncate/short            200, Content-Length: 1000 but 100 bytes, then closed WITHOUT close_notify
@@ -89,6 +92,7 @@ class Connection:
         self.raw = raw
         self.context = context
         self.buffer = b""
+        self.tls: ssl.SSLSocket | None = None
         with CONDITION:
             self.record = {"id": len(RECORDS) + 1, "case": case, "handshake": "pending", "tls_version": None,
                            "session_reused": None, "application_bytes_received": 0, "requests": 0,
@@ -111,10 +115,8 @@ class Connection:
         except (ssl.SSLError, OSError):
             pass
         finally:
-            try:
-                self.raw.close()
-            except OSError:
-                pass
+            # wrap_socket detached `raw`: the TLS socket owns the descriptor once it exists.
+            (self.tls if self.tls is not None else self.raw).close()
             record_update(self.record, closed=True)
 
     def receive(self) -> bool:
@@ -151,6 +153,14 @@ class Connection:
         if path.startswith("/truncate/"):
             self.truncate(path)
             return False
+        if path == "/lines":
+            count = int(parse_qs(urlsplit(target).query).get("n", ["600"])[-1])
+            lines = [(json.dumps({"n": n}) + "\n").encode() for n in range(count)]
+            self.tls.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/x-ndjson\r\nContent-Length: "
+                             + str(sum(map(len, lines))).encode() + b"\r\n\r\n")
+            for line in lines:
+                self.tls.sendall(line)  # a TLS record each: many records reach the client in one read
+            return True
         peer = self.tls.getpeercert() or {}
         subject = dict(pair[0] for pair in peer.get("subject", ()))
         answer = json.dumps({
@@ -182,16 +192,17 @@ class Connection:
         """Ends the connection: close_notify or not, then a TCP FIN, then waits (2 s at most)
         for the client to close, so its unread bytes never turn the close into a reset."""
         if close_notify:
-            self.raw.setblocking(False)
+            self.tls.setblocking(False)
             try:
                 self.tls.unwrap()  # sends close_notify; the client's own is not waited for
-            except (ssl.SSLWantReadError, ssl.SSLWantWriteError, ssl.SSLError, OSError):
+            except (ssl.SSLWantReadError, ssl.SSLWantWriteError):
                 pass
-        self.raw.setblocking(True)
-        self.raw.settimeout(2)
+            self.tls.setblocking(True)
+        self.tls.settimeout(2)
         try:
-            self.raw.shutdown(socket.SHUT_WR)
-            while self.raw.recv(65536):
+            # SSLSocket.shutdown drops the TLS layer and shuts the TCP socket: no close_notify.
+            self.tls.shutdown(socket.SHUT_WR)
+            while self.tls.recv(65536):  # plain TCP reads now
                 pass
         except OSError:
             pass

@@ -13,7 +13,11 @@ import Testing
 /// - `COURIER_HTTPBIN_URL`: httpbin (`/get`, `/status/418`, `/delay/2`, `/headers`, …);
 /// - `COURIER_SCENARIO_URL`: `scripts/scenario_server.py`, for what httpbin cannot do
 ///   (business envelopes, token expiry, faults, cross-host redirects); its routes are listed
-///   at the top of that file.
+///   at the top of that file;
+/// - `COURIER_HOSTILE_URL`: `scripts/hostile_server.py`;
+/// - with `openssl` installed, `COURIER_TLS_…_URL`: `scripts/tls_server.py`'s TLS cases and its
+///   control port (`scripts/lib/tls_servers.sh` lists them); a test that needs them is skipped
+///   without them, on CI too (``Trait/requiresTLSServers(_:sourceLocation:)``).
 ///
 /// Mark every live test or suite with the server it needs, and read the URL inside it:
 ///
@@ -159,18 +163,6 @@ enum LiveServers {
         return url
     }
 
-    /// Whether httpbin, the scenario and the hostile server are reached through
-    /// `scripts/tls_front.py` in this run: `scripts/test`'s "native HTTPS" pass sets
-    /// `COURIER_LIVE_OVER_TLS=1` when it points their variables at the fronts.
-    static var isOverTLSFront: Bool { ProcessInfo.processInfo.environment["COURIER_LIVE_OVER_TLS"] == "1" }
-
-    /// Whether URLSession trusts the test CA in this process: `scripts/test` runs the "native
-    /// HTTPS" pass in a mount namespace whose system CA bundle has it appended, when it can, and
-    /// sets `COURIER_TLS_URLSESSION_TRUSTED=1` then (FoundationNetworking has no setting for it).
-    static var urlSessionTrustsTestCA: Bool {
-        ProcessInfo.processInfo.environment["COURIER_TLS_URLSESSION_TRUSTED"] == "1"
-    }
-
     private static let missingReason = "is not set"
 }
 
@@ -199,24 +191,6 @@ extension Trait where Self == ConditionTrait {
         return .enabled(
             if: servers.allSatisfy { (try? LiveServers.isConfigured($0)) ?? false }, Comment(rawValue: comment),
             sourceLocation: sourceLocation)
-    }
-
-    /// Skips the test in `scripts/test`'s "native HTTPS" pass (see ``LiveServers/isOverTLSFront``),
-    /// for the reason given.
-    static func notOverTLSFront(_ reason: String, sourceLocation: SourceLocation = #_sourceLocation) -> Self {
-        .disabled(
-            if: LiveServers.isOverTLSFront, Comment(rawValue: "skipped over the TLS front: \(reason)"),
-            sourceLocation: sourceLocation)
-    }
-
-    /// Skips the test in the "native HTTPS" pass when URLSession does not trust the test CA
-    /// there (see ``LiveServers/urlSessionTrustsTestCA``): the test sends through URLSession.
-    static var sendsThroughURLSession: Self {
-        .disabled(
-            if: LiveServers.isOverTLSFront && !LiveServers.urlSessionTrustsTestCA,
-            Comment(
-                rawValue: "skipped over the TLS front: it sends through URLSession, which does not trust the test "
-                    + "CA here (FoundationNetworking reads URLSessionCertificateAuthorityInfoFile on Android only)"))
     }
 
     /// Runs the test or suite only when `COURIER_HTTPBIN_URL` is set; see ``LiveServers``.

@@ -160,22 +160,25 @@ urllib.request.urlopen(sys.argv[1], timeout=2, context=context).read()' "$url" "
 
 # Starts the three servers, waits until they answer, and exports their base URLs.
 courier_servers_start() {
-    local ports httpbin_port scenario_port hostile_port
+    local ports httpbin_port scenario_port hostile_port httpbin_tls_port
     courier_reap_stale_runs
     mkdir -p "$COURIER_RUN_DIR"
     ln -sfn "run-$$" "$COURIER_SERVERS_DIR/latest"
     courier_ensure_venv
-    mapfile -t ports < <(courier_free_ports 3)
+    mapfile -t ports < <(courier_free_ports 4)
     httpbin_port="${ports[0]}"
     scenario_port="${ports[1]}"
     hostile_port="${ports[2]}"
+    httpbin_tls_port="${ports[3]}"  # the port scripts/tls_front.py pipes to (scripts/httpbin_https.py)
 
     # --header-map dangerous: gunicorn otherwise drops header names with an underscore
     # (the apps' `sys_ver`); with it httpbin shows them as `Sys-Ver`.  The scenario server's
     # /echo reports header names exactly as sent.
-    courier_start_server httpbin "$COURIER_VENV/bin/gunicorn" -k gthread -w 2 --threads 16 \
-        -b "127.0.0.1:$httpbin_port" --keep-alive 15 --graceful-timeout 2 --no-control-socket \
-        --header-map dangerous --access-logfile - httpbin:app
+    COURIER_HTTPBIN_BEHIND_TLS_PORT="$httpbin_tls_port" courier_start_server httpbin \
+        "$COURIER_VENV/bin/gunicorn" -k gthread -w 2 --threads 16 \
+        -b "127.0.0.1:$httpbin_port" -b "127.0.0.1:$httpbin_tls_port" --keep-alive 15 --graceful-timeout 2 \
+        --no-control-socket --header-map dangerous --access-logfile - \
+        --pythonpath "$COURIER_ROOT/scripts" httpbin_https:app
     courier_start_server scenario python3 "$COURIER_ROOT/scripts/scenario_server.py" --port "$scenario_port"
     courier_start_server hostile python3 "$COURIER_ROOT/scripts/hostile_server.py" --port "$hostile_port" \
         --cache "$COURIER_SERVERS_DIR"
@@ -190,7 +193,7 @@ courier_servers_start() {
     courier_log "COURIER_HTTPBIN_URL=$COURIER_HTTPBIN_URL  (log: ${COURIER_RUN_DIR#"$COURIER_ROOT"/}/httpbin.log)"
     courier_log "COURIER_SCENARIO_URL=$COURIER_SCENARIO_URL  (log: ${COURIER_RUN_DIR#"$COURIER_ROOT"/}/scenario.log)"
     courier_log "COURIER_HOSTILE_URL=$COURIER_HOSTILE_URL  (log: ${COURIER_RUN_DIR#"$COURIER_ROOT"/}/hostile.log)"
-    courier_tls_servers_start "$httpbin_port" "$scenario_port" "$hostile_port"
+    courier_tls_servers_start "$httpbin_tls_port" "$scenario_port" "$hostile_port"
 }
 
 # Prints the end of each server's log (used when a run fails).

@@ -77,7 +77,28 @@ courier_tls_servers_start() {
         [[ -n "${!variable:-}" ]] && courier_log "  $variable=${!variable}"
     done
     courier_log "TLS fronts: $COURIER_HTTPBIN_HTTPS_URL $COURIER_SCENARIO_HTTPS_URL $COURIER_HOSTILE_HTTPS_URL"
+    courier_tls_write_system_bundle "$dir"
     courier_tls_find_trust_wrapper
+}
+
+# Where distributions keep the system's CA bundle (libcurl's and OpenSSL's default file).
+COURIER_TLS_SYSTEM_BUNDLES=(/etc/ssl/certs/ca-certificates.crt /etc/pki/tls/certs/ca-bundle.crt /etc/ssl/ca-bundle.pem)
+
+# Writes DIR/system-and-test-ca.pem, the system's CA bundle with the test CA appended, and exports
+# its path as COURIER_TLS_SYSTEM_AND_TEST_CA_FILE: scripts/test points SSL_CERT_FILE at it for
+# the native HTTPS pass, so that every native transport of the live suite, even one a test
+# makes without options, trusts the test CA (OpenSSL's default verify paths read SSL_CERT_FILE).
+courier_tls_write_system_bundle() {
+    local bundle="$1/system-and-test-ca.pem" path
+    : >"$bundle"
+    for path in "${COURIER_TLS_SYSTEM_BUNDLES[@]}"; do
+        if [[ -f "$path" ]]; then
+            cat "$path" >>"$bundle"
+            break
+        fi
+    done
+    cat "$COURIER_TLS_CA_FILE" >>"$bundle"
+    export COURIER_TLS_SYSTEM_AND_TEST_CA_FILE="$bundle"
 }
 
 # The path each backend answers 2xx on (httpbin has no /health).
@@ -91,12 +112,10 @@ COURIER_TLS_HEALTH_PATHS=(get health health)
 # are allowed) in which that bundle is bind-mounted over by a copy with the test CA appended;
 # nothing changes outside.  A probe through libcurl itself (ctypes) decides.
 courier_tls_find_trust_wrapper() {
-    local bundle="$COURIER_TLS_DIR/system-and-test-ca.pem" mounts="" path script prefix
+    local bundle="$COURIER_TLS_SYSTEM_AND_TEST_CA_FILE" mounts="" path script prefix
     COURIER_TLS_TRUST_WRAPPER=()
-    for path in /etc/ssl/certs/ca-certificates.crt /etc/pki/tls/certs/ca-bundle.crt /etc/ssl/ca-bundle.pem; do
-        [[ -f "$path" ]] || continue
-        [[ -f "$bundle" ]] || cat "$path" "$COURIER_TLS_CA_FILE" >"$bundle"
-        mounts+="mount --bind '$bundle' '$path' && "
+    for path in "${COURIER_TLS_SYSTEM_BUNDLES[@]}"; do
+        [[ -f "$path" ]] && mounts+="mount --bind '$bundle' '$path' && "
     done
     if [[ -z "$mounts" ]] || ! command -v unshare >/dev/null 2>&1; then
         courier_tls_log "URLSession cannot trust the test CA here (no CA bundle or no unshare)"

@@ -31,9 +31,15 @@ struct BenchArguments: Sendable {
     var streamTransport = "urlsession"
     /// With `--stream`: read the body as server-sent events instead of bytes.
     var streamEvents = false
+    /// An HTTPS URL with keep-alive, for the HTTPS rows (scripts/bench serves one with nginx).
+    var httpsURL: URL?
+    /// The same file from a server that closes every connection after its answer.
+    var httpsClosingURL: URL?
+    /// The PEM file of the CA that signed the HTTPS server's certificate.
+    var certificateAuthorityPath: String?
 
     static let usage = """
-        usage: courier-bench [--url URL] [--json PATH] [--quick]
+        usage: courier-bench [--url URL] [--https URL [--https-new URL] --ca PEM] [--json PATH] [--quick]
                courier-bench --stub-only N [--eager-logger] [--without logger,token,activity,endpoint]
                courier-bench --bare-only N
                courier-bench --floor-only N
@@ -57,6 +63,9 @@ struct BenchArguments: Sendable {
             case "--stream": parsed.streamURL = iterator.next().flatMap(URL.init(string:))
             case "--transport": parsed.streamTransport = iterator.next() ?? parsed.streamTransport
             case "--events": parsed.streamEvents = true
+            case "--https": parsed.httpsURL = iterator.next().flatMap(URL.init(string:))
+            case "--https-new": parsed.httpsClosingURL = iterator.next().flatMap(URL.init(string:))
+            case "--ca": parsed.certificateAuthorityPath = iterator.next()
             case "--eager-logger": parsed.eagerLogger = true
             case "--cache": parsed.cacheOnly = true
             case "--without":

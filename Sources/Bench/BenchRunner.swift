@@ -97,6 +97,13 @@ struct BenchRunner {
         } else {
             report.rows.append(Row("live loopback", "skipped", "(no --url)", "-", "≥ 0.97"))
         }
+        #if os(Linux)
+            if let url = arguments.httpsURL, let path = arguments.certificateAuthorityPath,
+                let authority = FileManager.default.contents(atPath: path)
+            {
+                await appendHTTPS(keepAlive: url, closing: arguments.httpsClosingURL, authority: authority, to: &report)
+            }
+        #endif
 
         if let memory = await MemoryBench.run(calls: 100_000 / scale) {
             report.rows.append(

@@ -108,6 +108,7 @@
                 shell.lastActivity = MonotonicClock.now()
                 // Re-arms the edges, so input that waited is reported to the loop.
                 if shell.machine.readsInput { loop.watch(self, for: .inputAndOutput) }
+                if shell.machine.readsInput, shell.tls?.isQuiet == false { loop.readAgain(self) }
             }
         }
 

@@ -32,6 +32,8 @@
             var nextDeadlineCheck = UInt64.max
             /// ``stop()`` was called: the thread ends at its next turn.
             var isStopping = false
+            /// Connections to read at the next turn without waiting for an edge (``readAgain(_:)``).
+            var readAgain: [HTTP1Connection] = []
         }
 
         private struct Exit: Sendable {
@@ -184,6 +186,13 @@
             _ = Epoll.modify(connection.fd, in: epoll, events: interest.events, token: connection.token)
         }
 
+        /// Reads `connection` at the loop's next turn, though no edge may come: what TLS buffered
+        /// before reading paused is in no socket to raise one.
+        func readAgain(_ connection: HTTP1Connection) {
+            registry.withLock { $0.readAgain.append(connection) }
+            wakeUp()
+        }
+
         /// Forgets a closed connection (closing its descriptor already removed it from epoll).
         func deregister(_ token: UInt64) {
             _ = registry.withLock { $0.connections.removeValue(forKey: token) }
@@ -223,7 +232,12 @@
                     // Never expected; avoid spinning if it happens.
                     usleep(1000)
                 }
-                let retry = unfinished
+                let retry =
+                    unfinished
+                    + registry.withLock { registry in
+                        defer { registry.readAgain.removeAll() }
+                        return registry.readAgain
+                    }
                 unfinished.removeAll(keepingCapacity: true)
                 for index in 0..<Int(max(0, count)) {
                     let (flags, token) = Epoll.event(at: index, in: events)

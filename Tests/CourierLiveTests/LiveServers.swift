@@ -187,10 +187,14 @@ extension Trait where Self == ConditionTrait {
     static func requiresTLSServers(
         _ servers: LiveServers.Server..., sourceLocation: SourceLocation = #_sourceLocation
     ) -> Self {
-        let comment = servers.map { LiveServers.skipMessage(for: $0) }.joined(separator: "; ")
-        return .enabled(
-            if: servers.allSatisfy { (try? LiveServers.isConfigured($0)) ?? false }, Comment(rawValue: comment),
-            sourceLocation: sourceLocation)
+        let missing = servers.filter { !((try? LiveServers.isConfigured($0)) ?? false) }
+        let comment =
+            missing.count == 1
+            ? LiveServers.skipMessage(for: missing[0])
+            : "TLS suite skipped: set "
+                + missing.map(\.environmentVariable).joined(separator: ", ")
+                + " or run scripts/test with openssl installed"
+        return .enabled(if: missing.isEmpty, Comment(rawValue: comment), sourceLocation: sourceLocation)
     }
 
     /// Runs the test or suite only when `COURIER_HTTPBIN_URL` is set; see ``LiveServers``.

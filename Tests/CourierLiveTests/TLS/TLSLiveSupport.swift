@@ -46,6 +46,20 @@
             return HTTP1Transport.Options(tls: tls)
         }
 
+        /// A transport trusting the test CA, with no other option, shared by the tests that need
+        /// nothing else: each new transport builds a TLS context of its own, loading the system's
+        /// trust store once more (tens of milliseconds of CPU), which a suite running in parallel
+        /// with timing-bound tests should not multiply.
+        static func sharedTransport() throws -> HTTP1Transport { try #require(shared?.transport) }
+
+        /// A routing transport like ``sharedTransport()``, for the tests through a provider.
+        static func sharedRouting() throws -> RoutingTransport { try #require(shared?.routing) }
+
+        private static let shared: (transport: HTTP1Transport, routing: RoutingTransport)? = {
+            guard let options = try? options() else { return nil }
+            return (HTTP1Transport(options: options), RoutingTransport(nativeOptions: options))
+        }()
+
         /// `path` on `server`, or on `host` instead of the URL's own (an IP address).
         static func url(_ server: LiveServers.Server, _ path: String, host: String? = nil) throws -> URL {
             var components = try #require(

@@ -63,7 +63,7 @@
     struct TLSMatrixLiveTests {
         @Test("a certificate for localhost from a trusted CA: 200, over TLS 1.2 or later")
         func valid() async throws {
-            let transport = HTTP1Transport(options: try TLSLive.options())
+            let transport = try TLSLive.sharedTransport()
             let echo = try TLSLive.echo(try await TLSLive.get(try TLSLive.url(.tlsValid, "/json"), over: transport))
             #expect(echo.case == "valid")
             #expect(["TLSv1.2", "TLSv1.3"].contains(echo.tlsVersion))
@@ -72,7 +72,7 @@
 
         @Test("the same server by its IP address, which the certificate lists: 200")
         func validByIPAddress() async throws {
-            let transport = HTTP1Transport(options: try TLSLive.options())
+            let transport = try TLSLive.sharedTransport()
             let url = try TLSLive.url(.tlsValid, "/json", host: "127.0.0.1")
             let echo = try TLSLive.echo(try await TLSLive.get(url, over: transport))
             #expect(echo.case == "valid")
@@ -80,7 +80,9 @@
 
         @Test("each negative case fails with its own error", arguments: TLSNegativeCase.all)
         func negative(_ negative: TLSNegativeCase) async throws {
-            let transport = HTTP1Transport(options: try TLSLive.options(trustingCA: negative.trustingCA))
+            let transport =
+                negative.trustingCA
+                ? try TLSLive.sharedTransport() : HTTP1Transport(options: try TLSLive.options(trustingCA: false))
             let url = try TLSLive.url(negative.server, "/json", host: negative.host)
             let error = try #require(await TLSLive.tlsError(of: url, over: transport))
             #expect(negative.outcome.matches(error), "\(negative.testDescription): got \(error)")
@@ -99,7 +101,7 @@
             "a server that speaks TLS 1.0 and 1.1 only: unsupportedProtocolVersion",
             .requiresTLSServers(.tlsOldProtocol))
         func oldProtocol() async throws {
-            let transport = HTTP1Transport(options: try TLSLive.options())
+            let transport = try TLSLive.sharedTransport()
             let url = try TLSLive.url(.tlsOldProtocol, "/json")
             let error = try #require(await TLSLive.tlsError(of: url, over: transport))
             #expect(error == .unsupportedProtocolVersion)
@@ -119,7 +121,7 @@
 
         @Test("the valid server: 200, sent by the native transport")
         func valid() async throws {
-            let routing = RoutingTransport(nativeOptions: try TLSLive.options())
+            let routing = try TLSLive.sharedRouting()
             let target = try TLSTarget(.tlsValid)
             let request = TransportRequest(urlRequest: URLRequest(url: target.baseURL.appendingPathComponent("json")))
             #expect(routing.route(for: request) == .native)
@@ -137,7 +139,10 @@
                 components.host = host
                 target.baseURL = try #require(components.url)
             }
-            let provider = provider(try TLSLive.options(trustingCA: negative.trustingCA))
+            let provider =
+                negative.trustingCA
+                ? Provider<TLSTarget>(transport: try TLSLive.sharedRouting())
+                : provider(try TLSLive.options(trustingCA: false))
             let error = try #require(await TLSLive.tlsError(of: target, through: provider))
             #expect(negative.outcome.matches(error), "\(negative.testDescription): got \(error)")
         }
@@ -153,7 +158,7 @@
 
         @Test("TLS 1.0 and 1.1 only: unsupportedProtocolVersion, wrapped", .requiresTLSServers(.tlsOldProtocol))
         func oldProtocol() async throws {
-            let provider = provider(try TLSLive.options())
+            let provider = Provider<TLSTarget>(transport: try TLSLive.sharedRouting())
             let error = try #require(await TLSLive.tlsError(of: try TLSTarget(.tlsOldProtocol), through: provider))
             #expect(error == .unsupportedProtocolVersion)
         }

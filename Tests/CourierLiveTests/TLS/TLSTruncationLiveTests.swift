@@ -14,14 +14,14 @@
             "cut without close_notify before the framing ended: truncatedResponse",
             arguments: ["/truncate/close-framed", "/truncate/short"])
         func truncated(_ path: String) async throws {
-            let transport = HTTP1Transport(options: try TLSLive.options())
+            let transport = try TLSLive.sharedTransport()
             let error = try #require(await TLSLive.tlsError(of: try TLSLive.url(.tlsTruncate, path), over: transport))
             #expect(error == .truncatedResponse)
         }
 
         @Test("a body framed by the connection's end, then close_notify: 200 with the whole body")
         func closeNotify() async throws {
-            let transport = HTTP1Transport(options: try TLSLive.options())
+            let transport = try TLSLive.sharedTransport()
             let answer = try await TLSLive.get(try TLSLive.url(.tlsTruncate, "/truncate/close-notify"), over: transport)
             #expect(answer.response.statusCode == 200)
             #expect(answer.data == TLSLive.truncateBody)
@@ -29,7 +29,7 @@
 
         @Test("a Content-Length body complete, then a cut without close_notify: 200 with the whole body")
         func cutAfterTheFraming() async throws {
-            let transport = HTTP1Transport(options: try TLSLive.options())
+            let transport = try TLSLive.sharedTransport()
             let url = try TLSLive.url(.tlsTruncate, "/truncate/framed-then-cut")
             let answer = try await TLSLive.get(url, over: transport)
             #expect(answer.response.statusCode == 200)
@@ -38,7 +38,7 @@
 
         @Test("through a provider: CourierError.underlying(truncatedResponse, nil), and close_notify passes")
         func throughProvider() async throws {
-            let provider = Provider<TLSTarget>(transport: RoutingTransport(nativeOptions: try TLSLive.options()))
+            let provider = Provider<TLSTarget>(transport: try TLSLive.sharedRouting())
             let cut = try TLSTarget(.tlsTruncate, "/truncate/close-framed")
             #expect(await TLSLive.tlsError(of: cut, through: provider) == .truncatedResponse)
             let whole = try await provider.request(try TLSTarget(.tlsTruncate, "/truncate/close-notify"))

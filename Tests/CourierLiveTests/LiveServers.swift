@@ -13,7 +13,11 @@ import Testing
 /// - `COURIER_HTTPBIN_URL`: httpbin (`/get`, `/status/418`, `/delay/2`, `/headers`, …);
 /// - `COURIER_SCENARIO_URL`: `scripts/scenario_server.py`, for what httpbin cannot do
 ///   (business envelopes, token expiry, faults, cross-host redirects); its routes are listed
-///   at the top of that file.
+///   at the top of that file;
+/// - `COURIER_HOSTILE_URL`: `scripts/hostile_server.py`;
+/// - with `openssl` installed, `COURIER_TLS_…_URL`: `scripts/tls_server.py`'s TLS cases and its
+///   control port (`scripts/lib/tls_servers.sh` lists them); a test that needs them is skipped
+///   without them, on CI too (``Trait/requiresTLSServers(_:sourceLocation:)``).
 ///
 /// Mark every live test or suite with the server it needs, and read the URL inside it:
 ///
@@ -41,6 +45,24 @@ enum LiveServers {
         case scenario = "COURIER_SCENARIO_URL"
         /// `scripts/hostile_server.py`: smuggling canary, trailers, bombs, trickles, hangs.
         case hostile = "COURIER_HOSTILE_URL"
+        /// `scripts/tls_server.py`, case `valid`: a certificate for localhost from the test CA.
+        case tlsValid = "COURIER_TLS_VALID_URL"
+        /// `scripts/tls_server.py`, case `wrong-host`: from the test CA, for `wrong.example` only.
+        case tlsWrongHost = "COURIER_TLS_WRONG_HOST_URL"
+        /// `scripts/tls_server.py`, case `expired`: from the test CA, for localhost, expired.
+        case tlsExpired = "COURIER_TLS_EXPIRED_URL"
+        /// `scripts/tls_server.py`, case `self-signed`: for localhost, not from the test CA.
+        case tlsSelfSigned = "COURIER_TLS_SELF_SIGNED_URL"
+        /// `scripts/tls_server.py`, case `old-protocol`: TLS 1.0 and 1.1 only.
+        case tlsOldProtocol = "COURIER_TLS_OLD_PROTOCOL_URL"
+        /// `scripts/tls_server.py`, case `mtls`: requires a client certificate from the test CA.
+        case tlsMutual = "COURIER_TLS_MTLS_URL"
+        /// `scripts/tls_server.py`, case `truncate`: the `/truncate/…` routes.
+        case tlsTruncate = "COURIER_TLS_TRUNCATE_URL"
+        /// `scripts/tls_server.py`, case `pinned`: the valid certificate, for one pinning test alone.
+        case tlsPinned = "COURIER_TLS_PINNED_URL"
+        /// `scripts/tls_server.py`'s plain-HTTP control port: what each TLS connection received.
+        case tlsControl = "COURIER_TLS_CONTROL_URL"
 
         /// The environment variable that holds the server's base URL.
         var environmentVariable: String { rawValue }
@@ -50,8 +72,13 @@ enum LiveServers {
             case .httpbin: "httpbin"
             case .scenario: "the scenario server"
             case .hostile: "the hostile server"
+            default: "the TLS server (\(rawValue))"
             }
         }
+
+        /// Whether this is one of `scripts/tls_server.py`'s ports, which exist only when `openssl`
+        /// made the test certificates.
+        var isTLSCase: Bool { rawValue.hasPrefix("COURIER_TLS_") }
     }
 
     /// Why a live server cannot be used; its description is the message a test shows.
@@ -68,7 +95,14 @@ enum LiveServers {
 
     /// The message shown when a test is skipped because `server` is not configured.
     static func skipMessage(for server: Server) -> String {
-        "set \(server.environmentVariable) or run scripts/test"
+        if server == .tlsOldProtocol {
+            return "set \(server.environmentVariable) or run scripts/test (it is left unset when this OpenSSL "
+                + "cannot serve TLS 1.0: see the [tls] lines of its output)"
+        }
+        if server.isTLSCase {
+            return "TLS suite skipped: set \(server.environmentVariable) or run scripts/test with openssl installed"
+        }
+        return "set \(server.environmentVariable) or run scripts/test"
     }
 
     /// httpbin's base URL, or `nil` when `COURIER_HTTPBIN_URL` is missing or invalid.
@@ -145,6 +179,22 @@ extension Trait where Self == ConditionTrait {
             Comment(rawValue: comment),
             sourceLocation: sourceLocation
         )
+    }
+
+    /// Runs the test or suite only when every TLS server in `servers` is set; **skipped** with a
+    /// message otherwise, on CI too: `scripts/test` starts them only when `openssl` is installed
+    /// (and the old-protocol one only when this OpenSSL can serve TLS 1.0).
+    static func requiresTLSServers(
+        _ servers: LiveServers.Server..., sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Self {
+        let missing = servers.filter { !((try? LiveServers.isConfigured($0)) ?? false) }
+        let comment =
+            missing.count == 1
+            ? LiveServers.skipMessage(for: missing[0])
+            : "TLS suite skipped: set "
+                + missing.map(\.environmentVariable).joined(separator: ", ")
+                + " or run scripts/test with openssl installed"
+        return .enabled(if: missing.isEmpty, Comment(rawValue: comment), sourceLocation: sourceLocation)
     }
 
     /// Runs the test or suite only when `COURIER_HTTPBIN_URL` is set; see ``LiveServers``.

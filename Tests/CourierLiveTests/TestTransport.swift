@@ -10,8 +10,9 @@ import Foundation
 /// variable, so the whole live suite can run once per transport:
 ///
 /// - `urlsession` (or unset): ``URLSessionTransport``, Courier's default;
-/// - `native`: ``RoutingTransport`` — the native HTTP/1.1 transport for `http://`, URLSession
-///   for anything it does not send.
+/// - `native`: ``RoutingTransport`` — the native HTTP/1.1 transport for `http://` and
+///   `https://` (trusting the test CA of `COURIER_TLS_CA_FILE` when set), URLSession for anything
+///   it does not send.
 ///
 /// A live test adopts it by passing `transport: TestTransport.make()` where it builds a
 /// provider (`Provider<Target>(transport: TestTransport.make())`), and
@@ -52,7 +53,8 @@ enum TestTransport {
         case .native:
             #if os(Linux)
                 let nativeOptions = HTTP1Transport.Options(
-                    maximumResponseSize: options.maximumResponseSize, followsRedirects: options.followsRedirects)
+                    maximumResponseSize: options.maximumResponseSize, followsRedirects: options.followsRedirects
+                ).trustingTestCA
                 return RoutingTransport(nativeOptions: nativeOptions, urlSession: urlSession)
             #else
                 return RoutingTransport(urlSession: urlSession)
@@ -60,3 +62,31 @@ enum TestTransport {
         }
     }
 }
+
+#if os(Linux)
+    extension HTTP1Transport.Options {
+        /// The options of the live suite's native transports: the defaults, trusting the test CA.
+        static var live: Self { Self().trustingTestCA }
+
+        /// These options, trusting besides the system's roots the test CA that `scripts/test`
+        /// exports as `COURIER_TLS_CA_FILE` (when it is set), so that a live test reaches the
+        /// servers behind `scripts/tls_front.py` over `https://`.
+        var trustingTestCA: Self {
+            guard let root = TestCertificateAuthority.pem else { return self }
+            var options = self
+            options.tls.additionalTrustRoots.append(root)
+            return options
+        }
+    }
+
+    /// The test CA's certificate, read once.
+    enum TestCertificateAuthority {
+        /// The PEM of `COURIER_TLS_CA_FILE`, or `nil` when it is unset or unreadable.
+        static let pem: Data? = {
+            guard let path = ProcessInfo.processInfo.environment["COURIER_TLS_CA_FILE"], !path.isEmpty else {
+                return nil
+            }
+            return try? Data(contentsOf: URL(fileURLWithPath: path))
+        }()
+    }
+#endif

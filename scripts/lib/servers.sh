@@ -5,6 +5,8 @@
 #
 #     source scripts/lib/servers.sh
 #     courier_servers_start   # exports COURIER_HTTPBIN_URL, COURIER_SCENARIO_URL, COURIER_HOSTILE_URL
+#                             # and, when openssl is installed, the TLS servers' variables
+#                             # (scripts/lib/tls_servers.sh lists them)
 #     trap courier_servers_stop EXIT
 #
 # Each server runs in its own session (setsid), so stopping it kills its whole process
@@ -22,6 +24,8 @@ COURIER_RUN_DIR="$COURIER_SERVERS_DIR/run-$$"
 COURIER_PIP_REQUIREMENTS=("httpbin==0.10.4" "gunicorn==27.0.1")
 COURIER_SERVER_PGIDS=()
 COURIER_SERVER_NAMES=()
+# shellcheck source=scripts/lib/tls_servers.sh
+source "$COURIER_ROOT/scripts/lib/tls_servers.sh"
 
 courier_log() { printf '[servers] %s\n' "$*" >&2; }
 
@@ -82,7 +86,7 @@ courier_reap_stale_runs() {
             [[ -f "$pgid_file" ]] || continue
             pgid="$(cat "$pgid_file")"
             # Only a group whose leader is still one of our servers (pids get reused).
-            if [[ "$pgid" =~ ^[0-9]+$ ]] && grep -qaE 'gunicorn|scenario_server|hostile_server' "/proc/$pgid/cmdline" 2>/dev/null; then
+            if [[ "$pgid" =~ ^[0-9]+$ ]] && grep -qaE 'gunicorn|scenario_server|hostile_server|tls_server|tls_front' "/proc/$pgid/cmdline" 2>/dev/null; then
                 courier_log "stopping leftover server group $pgid from an earlier run"
                 courier_kill_group "$pgid"
             fi
@@ -131,18 +135,20 @@ courier_start_server() {
     COURIER_SERVER_NAMES+=("$name")
 }
 
-# courier_wait_http NAME URL PGID : polls URL until it answers 2xx, for at most
-# $COURIER_SERVER_WAIT seconds; fails early when the server process died.
+# courier_wait_http NAME URL PGID [CA_FILE] : polls URL until it answers 2xx (an https URL
+# trusted through CA_FILE), for at most $COURIER_SERVER_WAIT seconds; fails early when the
+# server process died.
 courier_wait_http() {
-    local name="$1" url="$2" pgid="$3" deadline=$((SECONDS + ${COURIER_SERVER_WAIT:-30}))
+    local name="$1" url="$2" pgid="$3" ca="${4:-}" deadline=$((SECONDS + ${COURIER_SERVER_WAIT:-30}))
     while ((SECONDS < deadline)); do
         if ! kill -0 "$pgid" 2>/dev/null; then
             courier_log "error: $name exited before answering; last lines of its log:"
             tail -n 30 "$COURIER_RUN_DIR/$name.log" >&2 || true
             return 1
         fi
-        if python3 -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=2).read()' \
-            "$url" 2>/dev/null; then
+        if python3 -c 'import ssl, sys, urllib.request
+context = ssl.create_default_context(cafile=sys.argv[2]) if sys.argv[2] else None
+urllib.request.urlopen(sys.argv[1], timeout=2, context=context).read()' "$url" "$ca" 2>/dev/null; then
             return 0
         fi
         sleep 0.2
@@ -154,22 +160,25 @@ courier_wait_http() {
 
 # Starts the three servers, waits until they answer, and exports their base URLs.
 courier_servers_start() {
-    local ports httpbin_port scenario_port hostile_port
+    local ports httpbin_port scenario_port hostile_port httpbin_tls_port
     courier_reap_stale_runs
     mkdir -p "$COURIER_RUN_DIR"
     ln -sfn "run-$$" "$COURIER_SERVERS_DIR/latest"
     courier_ensure_venv
-    mapfile -t ports < <(courier_free_ports 3)
+    mapfile -t ports < <(courier_free_ports 4)
     httpbin_port="${ports[0]}"
     scenario_port="${ports[1]}"
     hostile_port="${ports[2]}"
+    httpbin_tls_port="${ports[3]}"  # the port scripts/tls_front.py pipes to (scripts/httpbin_https.py)
 
     # --header-map dangerous: gunicorn otherwise drops header names with an underscore
     # (the apps' `sys_ver`); with it httpbin shows them as `Sys-Ver`.  The scenario server's
     # /echo reports header names exactly as sent.
-    courier_start_server httpbin "$COURIER_VENV/bin/gunicorn" -k gthread -w 2 --threads 16 \
-        -b "127.0.0.1:$httpbin_port" --keep-alive 15 --graceful-timeout 2 --no-control-socket \
-        --header-map dangerous --access-logfile - httpbin:app
+    COURIER_HTTPBIN_BEHIND_TLS_PORT="$httpbin_tls_port" courier_start_server httpbin \
+        "$COURIER_VENV/bin/gunicorn" -k gthread -w 2 --threads 16 \
+        -b "127.0.0.1:$httpbin_port" -b "127.0.0.1:$httpbin_tls_port" --keep-alive 15 --graceful-timeout 2 \
+        --no-control-socket --header-map dangerous --access-logfile - \
+        --pythonpath "$COURIER_ROOT/scripts" httpbin_https:app
     courier_start_server scenario python3 "$COURIER_ROOT/scripts/scenario_server.py" --port "$scenario_port"
     courier_start_server hostile python3 "$COURIER_ROOT/scripts/hostile_server.py" --port "$hostile_port" \
         --cache "$COURIER_SERVERS_DIR"
@@ -184,6 +193,7 @@ courier_servers_start() {
     courier_log "COURIER_HTTPBIN_URL=$COURIER_HTTPBIN_URL  (log: ${COURIER_RUN_DIR#"$COURIER_ROOT"/}/httpbin.log)"
     courier_log "COURIER_SCENARIO_URL=$COURIER_SCENARIO_URL  (log: ${COURIER_RUN_DIR#"$COURIER_ROOT"/}/scenario.log)"
     courier_log "COURIER_HOSTILE_URL=$COURIER_HOSTILE_URL  (log: ${COURIER_RUN_DIR#"$COURIER_ROOT"/}/hostile.log)"
+    courier_tls_servers_start "$httpbin_tls_port" "$scenario_port" "$hostile_port"
 }
 
 # Prints the end of each server's log (used when a run fails).

@@ -3,13 +3,33 @@
     /// queue) into the one ``TLSError`` that names its reason.
     enum TLSFailure {
         /// The error for a call on `ssl` that failed with `SSL_get_error` `code`; `host` is the URL's.
+        /// Takes the thread's OpenSSL error queue.
         static func classify(ssl: UnsafeMutableRawPointer, host: String, code: Int32, library: OpenSSLLibrary)
             -> TLSError
         {
             let verification = library.SSL_get_verify_result(ssl)
             if verification != verificationOK { return certificateFailure(verification, host: host, library: library) }
+            return classify(error: takeError(library), code: code, library: library)
+        }
+
+        /// What a failed read means: `nil` for the connection ending without `close_notify`, as
+        /// OpenSSL reports it when it sees the end itself; the error otherwise. Takes the queue.
+        static func readFailure(code: Int32, library: OpenSSLLibrary) -> TLSError? {
+            let error = takeError(library)
+            if code == Constant.errorSyscall, error == 0 { return nil }
+            if code == Constant.errorSSL, reason(of: error, library: library) == unexpectedEOF { return nil }
+            return classify(error: error, code: code, library: library)
+        }
+
+        /// The first error of the thread's queue (`0` for none); the queue is emptied, so each
+        /// failure is read once and the next call starts clean.
+        private static func takeError(_ library: OpenSSLLibrary) -> UInt {
             let error = library.ERR_get_error()
             library.ERR_clear_error()
+            return error
+        }
+
+        private static func classify(error: UInt, code: Int32, library: OpenSSLLibrary) -> TLSError {
             guard error != 0 else {
                 return .handshakeFailed(
                     code == Constant.errorSyscall ? "the connection failed" : "OpenSSL error \(code)")
@@ -19,14 +39,6 @@
             case certificateRequiredAlert: return .clientCertificateRequired
             default: return .handshakeFailed(message(of: error, library: library))
             }
-        }
-
-        /// Whether a failed read with `code` is the connection ending without `close_notify`, as
-        /// OpenSSL reports it when it sees the end itself.
-        static func isUnexpectedEnd(code: Int32, library: OpenSSLLibrary) -> Bool {
-            if code == Constant.errorSyscall { return true }
-            guard code == Constant.errorSSL else { return false }
-            return reason(of: library.ERR_get_error(), library: library) == unexpectedEOF
         }
 
         private static func certificateFailure(_ code: Int, host: String, library: OpenSSLLibrary) -> TLSError {

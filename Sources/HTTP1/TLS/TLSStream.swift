@@ -120,8 +120,8 @@
                     return .ended(clean: true)
                 }
                 guard code == Constant.errorWantRead else {
-                    return TLSFailure.isUnexpectedEnd(code: code, library: library)
-                        ? .ended(clean: false) : .failed(failure(code: code))
+                    return TLSFailure.readFailure(code: code, library: library).map { .failed($0) }
+                        ?? .ended(clean: false)
                 }
                 switch receive(fd) {
                 case .received: continue

@@ -13,7 +13,7 @@
         /// let options = HTTP1Transport.Options(tls: .init(pinnedPublicKeys: ["api.example.com": pins]))
         /// let transport = HTTP1Transport(options: options)
         /// ```
-        public struct TLSOptions: Sendable, Equatable {
+        public struct TLSOptions: Sendable, Hashable {
             /// Certificates trusted besides the system's (a private CA for internal services), in
             /// PEM; one `Data` may hold several certificates. The system's trust store stays.
             public var additionalTrustRoots: [Data]
@@ -43,7 +43,7 @@
 
         /// A client certificate for mutual TLS: the certificate (followed by any intermediate
         /// certificates) and its private key, both in PEM. The key must not be encrypted.
-        public struct ClientCertificate: Sendable, Equatable {
+        public struct ClientCertificate: Sendable, Hashable {
             /// The certificate, then its intermediates, in PEM.
             public var certificateChainPEM: Data
             /// The certificate's private key, in PEM (PKCS #8 or the key type's own format).

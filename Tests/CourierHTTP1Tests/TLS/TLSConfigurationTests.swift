@@ -67,6 +67,19 @@
             #expect(throws: Never.self) { _ = try TLSContext(options: .init(clientCertificate: matching)) }
         }
 
+        @Test("transports with the same options share one context; other options get their own")
+        func sharedContexts() async throws {
+            let roots = HTTP1Transport.TLSOptions(additionalTrustRoots: [Data(TLSFixtures.certificate.utf8)])
+            let first = TLSContextCache(options: roots)
+            let second = TLSContextCache(options: roots)
+            async let one = first.context()
+            async let two = second.context()
+            let (a, b) = try await (one, two)
+            #expect(a === b)
+            let other = try await TLSContextCache(options: .init()).context()
+            #expect(other !== a)
+        }
+
         @Test(
             "IPv4 and IPv6 literals are addresses, names are not",
             arguments: [

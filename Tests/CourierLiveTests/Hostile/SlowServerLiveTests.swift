@@ -37,7 +37,7 @@ struct SlowServerLiveTests {
             transports.insert(HTTP1Transport(options: .init(maximumConnectionsPerHost: 2)), at: 0)
         #endif
         for transport in transports {
-            let provider = Provider<HostileTarget>(transport: transport, options: ProviderOptions(timeout: 1))
+            let provider = Provider<HostileTarget>(transport: transport, options: ProviderOptions(timeout: 2))
             let target = try HostileTarget("hang")
             let started = ContinuousClock.now
             let timeouts = await withTaskGroup(of: Bool.self) { group in
@@ -47,8 +47,10 @@ struct SlowServerLiveTests {
                 return await group.reduce(into: 0) { $0 += $1 ? 1 : 0 }
             }
             #expect(timeouts == 16, "\(type(of: transport))")
-            // In waves of two, sixteen calls would take eight seconds.
-            #expect(ContinuousClock.now - started < .seconds(5 * LiveTiming.scale), "\(type(of: transport))")
+            // In waves of two, sixteen calls would take sixteen seconds. The margin above the
+            // deadline is wide: the suite's other tests can hold both cooperative threads for
+            // seconds, which delays when a cancelled call is seen to end, not when it ends.
+            #expect(ContinuousClock.now - started < .seconds(10 * LiveTiming.scale), "\(type(of: transport))")
         }
     }
 

@@ -83,9 +83,10 @@
         static let setMinimumProtocolVersion: Int32 = 123  // SSL_CTRL_SET_MIN_PROTO_VERSION
         static let tls12 = 0x0303  // TLS1_2_VERSION
         static let setMode: Int32 = 33  // SSL_CTRL_MODE
-        /// SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_RELEASE_BUFFERS:
-        /// idle pooled connections keep no record buffers.
-        static let modes = 0x1 | 0x2 | 0x10
+        /// SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER. Not
+        /// SSL_MODE_RELEASE_BUFFERS: it frees and allocates a record buffer for nearly every
+        /// record read, churn that costs more than the buffers an idle connection keeps.
+        static let modes = 0x1 | 0x2
         static let setSessionCacheMode: Int32 = 44  // SSL_CTRL_SET_SESS_CACHE_MODE
         /// SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE: the context keeps sessions itself.
         static let clientSessionsKeptByCourier = 0x1 | 0x200

@@ -92,7 +92,10 @@
                 }
                 if result == 1 { return .done }
                 guard code == Constant.errorWantRead else { return .failed(failure(code: code)) }
-                switch receive(fd) {
+                let received = withUnsafeTemporaryAllocation(byteCount: Self.recordSize, alignment: 16) {
+                    receive(fd, through: $0)
+                }
+                switch received {
                 case .received: continue
                 case .wouldBlock: return .wantsInput
                 case .ended: return .failed(.handshakeFailed("the server closed the connection during the handshake"))
@@ -123,7 +126,8 @@
                     return TLSFailure.readFailure(code: code, library: library).map { .failed($0) }
                         ?? .ended(clean: false)
                 }
-                switch receive(fd) {
+                // The ciphertext passes through the caller's buffer: no allocation per record.
+                switch receive(fd, through: buffer) {
                 case .received: continue
                 case .wouldBlock: return .wouldBlock
                 case .ended: return .ended(clean: receivedCloseNotify)
@@ -189,20 +193,18 @@
             case ended
         }
 
-        /// Moves what the socket has into `incoming`.
-        private func receive(_ fd: Int32) -> Received {
-            withUnsafeTemporaryAllocation(byteCount: Self.recordSize + 512, alignment: 16) { buffer in
-                guard let base = buffer.baseAddress else { return .ended }
-                while true {
-                    let count = recv(fd, base, buffer.count, 0)
-                    if count > 0 {
-                        _ = library.BIO_write(incoming, base, Int32(count))
-                        return .received
-                    }
-                    if count < 0, errno == EINTR { continue }
-                    if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return .wouldBlock }
-                    return .ended
+        /// Moves what the socket has into `incoming`, by way of `buffer`.
+        private func receive(_ fd: Int32, through buffer: UnsafeMutableRawBufferPointer) -> Received {
+            guard let base = buffer.baseAddress else { return .ended }
+            while true {
+                let count = recv(fd, base, min(buffer.count, Int(Int32.max)), 0)
+                if count > 0 {
+                    _ = library.BIO_write(incoming, base, Int32(count))
+                    return .received
                 }
+                if count < 0, errno == EINTR { continue }
+                if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return .wouldBlock }
+                return .ended
             }
         }
 

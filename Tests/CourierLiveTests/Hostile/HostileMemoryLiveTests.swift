@@ -33,7 +33,11 @@ struct HostileMemoryLiveTests {
     func downloads(path: String) async throws {
         let limited = try await probe("native", path, ["--download"])
         #expect(limited.outcome?.contains("larger than the limit") == true, "\(limited)")
-        #expect(limited.peakGrowthKiB < 16 * 1024, "a download goes to disk, not memory: \(limited)")
+        // AddressSanitizer's quarantine keeps freed blocks resident for a while, so the bound
+        // takes the same slack as the test above (a TLS download, read a 16 KiB record at a
+        // time, frees more blocks than a plain one and went 1.2 MiB over the plain bound there).
+        #expect(
+            limited.peakGrowthKiB < 16 * 1024 * Self.sanitizerSlack, "a download goes to disk, not memory: \(limited)")
     }
 
     /// FoundationNetworking's libcurl reads on the session's own queue and queues what it reads for

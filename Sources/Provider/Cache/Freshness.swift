@@ -8,7 +8,7 @@ enum Freshness {
     static let heuristicallyCacheable: Set<Int> = [200, 203, 204, 300, 301, 308, 404, 405, 410, 414, 501]
 
     /// The share of the time since `Last-Modified` a response with nothing else is fresh for
-    /// (§4.2.2 suggests "no more than some fraction"; 10 % is what browsers and OkHttp use).
+    /// (§4.2.2 suggests "no more than some fraction"; a tenth is the fraction browsers and OkHttp use).
     static let heuristicFraction = 0.1
 
     /// The freshness lifetime (§4.2.1), in seconds: `max-age` (a private cache ignores

@@ -96,7 +96,9 @@ called with a method it does not take answers 405 JSON with an Allow header):
                                        requests are served meanwhile (one thread per connection)
   ANY  /fault/garbage                  writes bytes that are not HTTP, then closes
   ANY  /fault/close                    closes without answering
-  ANY  /fault/slow-body?seconds=S      200, Content-Length 1024, the body trickled over S s (default 2)
+  ANY  /fault/slow-body?seconds=S&pieces=N
+                                       200, Content-Length 1024, the body trickled in N pieces
+                                       (default 16, at most 1024) over S s (default 2)
   ANY  /fault/big?mb=N                 200 application/octet-stream, N MiB (default 100, may be a
                                        fraction) with Content-Length, streamed in 64 KiB chunks
   ANY  /fault/delay?seconds=S          answers {"delayed":S} after S seconds (default 1)
@@ -770,7 +772,9 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/fault/close":
             return self.abort_connection()
         if path == "/fault/slow-body":
-            return self.slow_body(number(self.args, "seconds", 2.0, 0.0, MAX_SLEEP_SECONDS))
+            return self.slow_body(
+                number(self.args, "seconds", 2.0, 0.0, MAX_SLEEP_SECONDS), integer(self.args, "pieces", 16, 1, 1024)
+            )
         if path == "/fault/big":
             return self.big(number(self.args, "mb", 100.0, 0.0, 4096.0))
         if path == "/fault/delay":
@@ -797,17 +801,17 @@ class Handler(BaseHTTPRequestHandler):
             return
         self.send_json({"code": 404, "msg": f"no such route: {self.route_path}"}, status=404)
 
-    def slow_body(self, seconds: float) -> None:
+    def slow_body(self, seconds: float, pieces: int) -> None:
         body = bytes(i % 251 for i in range(1024))
-        pieces = 16
         self.start(200, BINARY_TYPE, len(body))
         if self.command == "HEAD":
             return
         step = len(body) // pieces
         for index in range(pieces):
-            self.wfile.write(body[index * step:(index + 1) * step])
+            end = len(body) if index == pieces - 1 else (index + 1) * step
+            self.wfile.write(body[index * step:end])
             self.wfile.flush()
-            if index < pieces - 1 and not self.sleep_or_client_gone(seconds / (pieces - 1)):
+            if index < pieces - 1 and not self.sleep_or_client_gone(seconds / max(pieces - 1, 1)):
                 return self.abort_connection()
 
     def big(self, megabytes: float) -> None:

@@ -18,7 +18,7 @@ let package = Package(
     // `#if os(Linux)` and `#if canImport(FoundationNetworking)`.
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "Courier", targets: ["Courier", "CourierTargets"]),
+        .library(name: "Courier", targets: ["Courier", "CourierTargets", "CourierTransport"]),
         .library(name: "CourierPlugins", targets: ["CourierPlugins"]),
         .library(name: "CourierTesting", targets: ["CourierTesting"]),
         .library(name: "CourierHTTP1", targets: ["CourierHTTP1"]),
@@ -29,14 +29,27 @@ let package = Package(
     ],
     targets: [
         .target(name: "CourierTargets", path: "Sources/Targets"),
+        // The transport contract (one hop: a request in, a head and a body out) and the types every
+        // transport shares; below both the provider and the native transport, so that on Linux the
+        // provider can send through the native transport by default.
+        .target(name: "CourierTransport", dependencies: ["CourierTargets"], path: "Sources/Transport"),
         // The privacy manifest App Store review asks of an SDK (no tracking, no collected data, no
         // required-reason API); every product depends on this target, so its bundle ships with all.
         .target(
-            name: "Courier", dependencies: ["CourierTargets"], path: "Sources/Provider",
+            name: "Courier",
+            dependencies: [
+                "CourierTargets", "CourierTransport",
+                // Linux's default transport: FoundationNetworking aborts the process on some answers
+                // (a chunked trailer), so http:// and https:// go native there (RoutingTransport).
+                .target(name: "CourierHTTP1", condition: .when(platforms: [.linux])),
+            ],
+            path: "Sources/Provider",
             resources: [.copy("PrivacyInfo.xcprivacy")]),
         // epoll and eventfd for the native transport on Linux (Swift's Glibc module lacks them).
         .target(name: "CCourierSystem", path: "Sources/HTTP1CSystem"),
-        .target(name: "CourierHTTP1", dependencies: ["Courier", "CCourierSystem"], path: "Sources/HTTP1"),
+        .target(
+            name: "CourierHTTP1", dependencies: ["CourierTargets", "CourierTransport", "CCourierSystem"],
+            path: "Sources/HTTP1"),
         .target(name: "CourierPlugins", dependencies: ["Courier"], path: "Sources/Plugins"),
         .target(name: "CourierTesting", dependencies: ["Courier"], path: "Sources/Testing"),
         .target(name: "CourierMoyaCompat", dependencies: ["Courier", "CourierPlugins"], path: "Sources/MoyaCompat"),
@@ -48,8 +61,8 @@ let package = Package(
         // One call to a hostile server in a process of its own, for the live hardening tests.
         .executableTarget(name: "courier-probe", dependencies: ["Courier", "CourierHTTP1"], path: "Sources/Probe"),
         .testTarget(name: "CourierTargetsTests", dependencies: ["CourierTargets"]),
-        .testTarget(name: "CourierTests", dependencies: ["Courier"]),
-        .testTarget(name: "CourierHTTP1Tests", dependencies: ["CourierHTTP1"]),
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTransport"]),
+        .testTarget(name: "CourierHTTP1Tests", dependencies: ["CourierHTTP1", "Courier"]),
         .testTarget(name: "CourierPluginsTests", dependencies: ["CourierPlugins"]),
         // Fixtures/ holds Moya code as written for Moya, compared with its ports, never compiled.
         .testTarget(name: "CourierMoyaCompatTests", dependencies: ["CourierMoyaCompat"], exclude: ["Fixtures"]),

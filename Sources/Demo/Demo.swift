@@ -15,7 +15,7 @@ struct Demo {
     private var transport: any Transport {
         if let replay = options.replayDirectory { return ReplayTransport(directory: replay) }
         if let record = options.recordDirectory { return RecordingTransport(recordingTo: record) }
-        return URLSessionTransport()
+        return RoutingTransport()
     }
 
     /// Recorded fixtures are keyed by path, so a replay uses the same server root as the recording.

@@ -27,7 +27,7 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
     ///   - requestClosure: Moya's `(endpoint, done)` closure; ``defaultRequestMapping(for:closure:)`` by default.
     ///   - stubClosure: chooses stubbing per target; ``neverStub(_:)`` by default.
     ///   - callbackQueue: where completion handlers run; the main queue when `nil`, as in Moya.
-    ///   - session: the transport (Moya's Alamofire `Session`); a new ``URLSessionTransport`` by default.
+    ///   - session: the transport (Moya's Alamofire `Session`); a new `RoutingTransport` by default (URLSession on Apple platforms; `http://` and `https://` natively on Linux).
     ///   - plugins: run in array order; none by default.
     ///   - trackInflights: whether identical concurrent requests share one network call.
     ///   - options: further settings; ``ProviderOptions/moyaCompatible`` (a `401` is no
@@ -37,7 +37,7 @@ public final class MoyaProvider<Target: TargetType>: Sendable {
         requestClosure: @escaping RequestClosure = MoyaProvider.defaultRequestMapping,
         stubClosure: @escaping StubClosure = MoyaProvider.neverStub,
         callbackQueue: DispatchQueue? = nil,
-        session: any Transport = URLSessionTransport(),
+        session: any Transport = RoutingTransport(),
         plugins: [any PluginType] = [],
         trackInflights: Bool = false,
         options: ProviderOptions = .moyaCompatible

@@ -13,8 +13,10 @@
 // re-exports Foundation itself (Sources/Targets/Exports.swift), so a file that imports
 // CourierTargets alone compiles too; the lines below say what Courier's own API needs, not what
 // happens to arrive through it. CourierPlugins and CourierTesting re-export Courier, and so
-// bring all of this with them.
+// bring all of this with them. CourierTransport (the transport contract, which the provider's
+// `transport:` parameter is written in) is re-exported for the same reason.
 @_exported import CourierTargets
+@_exported import CourierTransport
 @_exported import Foundation
 
 #if canImport(FoundationNetworking)

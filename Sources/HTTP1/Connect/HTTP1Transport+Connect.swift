@@ -1,6 +1,6 @@
 #if os(Linux)
     import Foundation
-    import Courier
+    import CourierTransport
 
     /// Opening a new connection for a call: name resolution off the caller's thread, addresses
     /// raced, and an end to both when the transport shuts down.

@@ -1,6 +1,6 @@
 #if os(Linux)
     import Foundation
-    import Courier
+    import CourierTransport
 
     /// Finds the addresses of a host name, for ``HTTP1Transport`` to connect to.
     ///

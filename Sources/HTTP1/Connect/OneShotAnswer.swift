@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
 
     /// A result that may come before or after the continuation that waits for it, and more than
     /// once (the lookup's answer, a cancellation): the first one wins, the others are dropped.

@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
 
     /// Fires once, when ``HTTP1Transport/shutdown()`` starts: what waits on it (connections
     /// being opened) gives up.

@@ -1,7 +1,7 @@
 #if os(Linux)
     import Dispatch
     import Foundation
-    import Courier
+    import CourierTransport
 
     /// The system's resolver (`getaddrinfo`: `/etc/hosts`, then DNS as `/etc/nsswitch.conf`
     /// says), run on threads of Courier's own.

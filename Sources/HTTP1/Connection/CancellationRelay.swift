@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
 
     /// Closes the connection of a call when its task is cancelled, whichever step the call is at.
     final class CancellationRelay: Sendable {

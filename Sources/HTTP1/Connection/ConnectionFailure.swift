@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
     import Foundation
 
     /// Why a connection stopped, before ``HTTP1Transport`` reports it as a `URLError`.

@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
     import Synchronization
 
     /// How many of a transport's exchanges are in flight (for tests and diagnostics).

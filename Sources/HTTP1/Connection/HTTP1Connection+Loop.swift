@@ -1,6 +1,6 @@
 #if os(Linux)
     import Foundation
-    import Courier
+    import CourierTransport
     import Glibc
 
     /// What the event loop does with a connection: read what arrives, wake a parked writer,

@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
     import Foundation
 
     /// What a connection needs to speak TLS: the transport's context and the URL's host.

@@ -1,6 +1,6 @@
 #if os(Linux)
     import Foundation
-    import Courier
+    import CourierTransport
     import Glibc
 
     /// What the task that uses a connection does with it: take it from the pool, write a request,

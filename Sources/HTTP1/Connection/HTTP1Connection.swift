@@ -1,6 +1,6 @@
 #if os(Linux)
     import Foundation
-    import Courier
+    import CourierTransport
     import Glibc
 
     /// What a connection needs to know to receive the response to the request about to be written.

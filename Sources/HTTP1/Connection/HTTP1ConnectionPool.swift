@@ -1,6 +1,6 @@
 #if os(Linux)
     import Foundation
-    import Courier
+    import CourierTransport
 
     /// Keep-alive connections per host and port, at most ``maximumPerHost`` open at once (idle,
     /// in use or connecting); callers beyond that wait in line for one to come back.

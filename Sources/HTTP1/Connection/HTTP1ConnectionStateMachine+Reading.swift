@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
     import Foundation
 
     /// Bytes from the server: fed to the response parser while a response is expected, a reason to

@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
     import Foundation
 
     /// The life of one HTTP/1.1 connection as a value: where it is (``State``), what can happen to it

@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
     import Glibc
 
     /// Whether a keep-alive connection that sat idle may carry another request: checked, without

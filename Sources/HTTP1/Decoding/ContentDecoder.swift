@@ -1,6 +1,7 @@
 #if os(Linux)
     internal import CCourierSystem
-    import Courier
+    import CourierTargets
+    import CourierTransport
     import Foundation
 
     /// Inflates a `gzip` or `deflate` body as it arrives, handing the decoded bytes on a piece at a

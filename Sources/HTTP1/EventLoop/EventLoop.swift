@@ -1,6 +1,6 @@
 #if os(Linux)
     import Foundation
-    import Courier
+    import CourierTransport
     import Glibc
 
     /// One thread that waits on epoll for the native connections given to it, reads what

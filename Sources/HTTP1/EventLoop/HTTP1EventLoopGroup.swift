@@ -1,6 +1,6 @@
 #if os(Linux)
     #if os(Linux)
-        import Courier
+        import CourierTransport
         import Glibc
     #endif
 

@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
     import Foundation
 
     /// A response that does not follow HTTP/1.1 (RFC 9112), as reported by ``HTTP1Transport``.
@@ -83,7 +83,7 @@
         case unsupportedBodyStream
         /// The environment names an HTTP proxy for this URL (`http_proxy` or `all_proxy`, and the
         /// host is not in `no_proxy`). This transport does not speak to proxies, and going straight
-        /// to the server would bypass one the machine requires: ``RoutingTransport`` and
+        /// to the server would bypass one the machine requires: <doc:/Courier/RoutingTransport> and
         /// <doc:/Courier/URLSessionTransport> send such requests through it.
         case proxyNotSupported(URL?)
 

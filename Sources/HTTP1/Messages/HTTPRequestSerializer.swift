@@ -1,5 +1,6 @@
 #if os(Linux)
-    import Courier
+    import CourierTargets
+    import CourierTransport
     import Foundation
 
     #if canImport(FoundationNetworking)

@@ -1,5 +1,6 @@
 #if os(Linux)
-    import Courier
+    import CourierTargets
+    import CourierTransport
     import Foundation
 
     /// The status line and header fields of a response, as the parser read them.

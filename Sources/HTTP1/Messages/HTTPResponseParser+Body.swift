@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
     import Foundation
 
     /// Body bytes, the chunked coding and its trailers, and the lines they are made of.

@@ -1,5 +1,6 @@
 #if os(Linux)
-    import Courier
+    import CourierTargets
+    import CourierTransport
     import Foundation
 
     /// How a response's body ends (RFC 9112 §6).

@@ -1,5 +1,6 @@
 #if os(Linux)
-    import Courier
+    import CourierTargets
+    import CourierTransport
     import Foundation
 
     /// The status line and header fields (RFC 9112 §2–5), interim responses skipped.

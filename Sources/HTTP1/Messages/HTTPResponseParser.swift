@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
     import Foundation
 
     /// An incremental HTTP/1.1 response parser (RFC 9112): bytes go in with ``append(_:)`` in

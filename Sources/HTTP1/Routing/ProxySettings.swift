@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
     import Foundation
 
     /// The proxy settings curl (and so URLSession on Linux) reads from the environment: which
@@ -19,7 +19,7 @@
         package let exclusions: [String]
 
         /// The settings the process started with, read once: ``HTTP1Transport`` consults them for
-        /// every hop, ``RoutingTransport`` when it is made.
+        /// every hop, <doc:/Courier/RoutingTransport> when it is made.
         package static let process = ProxySettings(environment: ProcessInfo.processInfo.environment)
 
         /// The settings in `environment`.

@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
     import Foundation
 
     /// A streamed response's way from a connection to its consumer: the head handed to the task

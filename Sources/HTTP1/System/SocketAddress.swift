@@ -1,6 +1,6 @@
 #if os(Linux)
     import Foundation
-    import Courier
+    import CourierTransport
     import Glibc
 
     /// An IPv4 or IPv6 socket address, copied out of `getaddrinfo`'s list or parsed from a

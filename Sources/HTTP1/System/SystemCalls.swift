@@ -1,7 +1,7 @@
 #if os(Linux)
     internal import CCourierSystem
     import Foundation
-    import Courier
+    import CourierTransport
     import Glibc
 
     /// The epoll and eventfd calls (from the `CCourierSystem` module: Swift's Glibc module does

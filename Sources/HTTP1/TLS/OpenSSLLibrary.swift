@@ -8,7 +8,7 @@
     /// The system's OpenSSL, loaded at run time (``TLSError/libraryUnavailable(_:)`` explains why
     /// not): Courier needs no OpenSSL headers to build, and uses the libssl that
     /// FoundationNetworking's libcurl already loads. 1.1.1 and 3.x are accepted; anything older
-    /// is refused, and ``RoutingTransport`` then sends `https://` through URLSession.
+    /// is refused, and <doc:/Courier/RoutingTransport> then sends `https://` through URLSession.
     struct OpenSSLLibrary: Sendable {
         let versionNumber: UInt
         let TLS_client_method: courier_TLS_client_method_fn

@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
     import Foundation
 
     /// One OpenSSL context for a transport's `https://` connections, configured once from its

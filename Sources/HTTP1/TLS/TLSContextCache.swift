@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
     import Dispatch
 
     /// A transport's ``TLSContext``, found on its first `https://` call: a transport that never

@@ -8,7 +8,7 @@
     /// or answered from a cache's offline fallback: they are not the network being away.
     public enum TLSError: Error, Sendable, Equatable, LocalizedError {
         /// The system's OpenSSL (`libssl.so.3` or `libssl.so.1.1`) cannot be loaded, or is too old;
-        /// the value says which. ``RoutingTransport`` sends `https://` through URLSession then.
+        /// the value says which. <doc:/Courier/RoutingTransport> sends `https://` through URLSession then.
         case libraryUnavailable(String)
         /// The ``HTTP1Transport/TLSOptions`` cannot be used (a PEM that does not parse, a key that
         /// does not match its certificate); the value says which.

@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
 
     /// When one hop's phases ended, on ``MonotonicClock`` (the clock the connections already read
     /// for their deadlines, so the first byte's instant costs no read of its own).

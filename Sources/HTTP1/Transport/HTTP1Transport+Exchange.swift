@@ -1,6 +1,6 @@
 #if os(Linux)
     import Foundation
-    import Courier
+    import CourierTransport
     import Glibc
 
     #if canImport(FoundationNetworking)

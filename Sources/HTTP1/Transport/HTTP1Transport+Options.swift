@@ -1,5 +1,5 @@
 #if os(Linux)
-    import Courier
+    import CourierTransport
     import Foundation
 
     #if canImport(FoundationNetworking)
@@ -42,7 +42,7 @@
             /// `nil` is the default because this transport is meant for service-to-service calls: one
             /// transport shared by the requests of many users would otherwise send one user's session
             /// cookie with another's call, and a stateless client is what curl is without a cookie jar.
-            /// ``RoutingTransport`` gives its native transport the storage of its URLSession
+            /// <doc:/Courier/RoutingTransport> gives its native transport the storage of its URLSession
             /// transport, so both routes agree on a session cookie.
             ///
             /// ```swift

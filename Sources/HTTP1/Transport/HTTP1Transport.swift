@@ -1,5 +1,6 @@
 #if os(Linux)
-    import Courier
+    import CourierTargets
+    import CourierTransport
     import Foundation
 
     #if canImport(FoundationNetworking)
@@ -42,7 +43,7 @@
     ///   connection, connecting (`nil` on a reused one), first byte and total, across redirects
     ///   counted from the request handed over to the final response.
     /// - **Cookies**: only with ``Options/cookieStorage`` (`nil` by default, so a service's client
-    ///   never carries one user's session into another's call); ``RoutingTransport`` shares its
+    ///   never carries one user's session into another's call); <doc:/Courier/RoutingTransport> shares its
     ///   URLSession transport's storage.
     ///
     /// - **HTTPS**: TLS from the system's OpenSSL (`libssl.so.3` or `libssl.so.1.1`), loaded at run
@@ -56,12 +57,12 @@
     /// - **Content decoding**: `gzip` and `deflate`, counted against the size limit as decoded
     ///   (``Options/decodesContent``).
     ///
-    /// What it does not do — use ``RoutingTransport``, which sends those through `URLSession`:
+    /// What it does not do — use <doc:/Courier/RoutingTransport>, which sends those through `URLSession`:
     /// `httpBodyStream`, credentials in the URL, codings other than `gzip` and `deflate`, and
     /// `https://` without a loadable OpenSSL 1.1.1 or later (``TLSError/libraryUnavailable(_:)``). A URL that an HTTP proxy applies to (`http_proxy`, `all_proxy`, honouring
     /// `no_proxy`) fails with ``HTTPRequestError/proxyNotSupported(_:)`` rather than bypass the proxy.
     ///
-    /// The type exists on Linux only; ``RoutingTransport`` exists everywhere.
+    /// The type exists on Linux only; <doc:/Courier/RoutingTransport> exists everywhere.
     ///
     /// Progress closures of downloads run on the transport's I/O thread: keep them short.
     ///
@@ -176,7 +177,7 @@
         }
 
         /// What a request's `Accept-Encoding` asks for.
-        enum RequestedCoding {
+        package enum RequestedCoding {
             /// Nothing, or only `identity`.
             case none
             /// `gzip` or `deflate` (with `identity`), which this transport decodes.
@@ -185,7 +186,7 @@
             case other
         }
 
-        static func requestedCoding(of request: URLRequest) -> RequestedCoding {
+        package static func requestedCoding(of request: URLRequest) -> RequestedCoding {
             var requested = RequestedCoding.none
             for (name, value) in request.allHTTPHeaderFields ?? [:] where name.caseInsensitiveEquals("Accept-Encoding")
             {

@@ -34,7 +34,7 @@ extension Provider {
         requestClosure: @escaping CallbackRequestClosure,
         stubClosure: @escaping StubClosure = Provider.neverStub,
         callbackQueue: DispatchQueue? = nil,
-        transport: any Transport = URLSessionTransport(),
+        transport: any Transport = RoutingTransport(),
         plugins: [any PluginType] = [],
         trackInflights: Bool = false,
         options: ProviderOptions = ProviderOptions()

@@ -55,7 +55,11 @@ public final class Provider<Target: TargetType>: Sendable {
     ///     ``CourierError/requestMapping(_:)`` saying so: use one or the other.
     ///   - callbackQueue: where completion handlers run; `nil` (the default) runs them on the
     ///     task that finished the call, which works in a command-line program with no main run loop.
-    ///   - transport: sends real requests; a new ``URLSessionTransport`` by default.
+    ///   - transport: sends real requests; a new ``RoutingTransport`` by default: on Linux it sends
+    ///     `http://` and `https://` through the native HTTP/1.1 transport (FoundationNetworking
+    ///     aborts the process on some answers, a chunked trailer among them) and the rest, such as
+    ///     a proxied URL, through `URLSession`; on Apple platforms it sends everything through
+    ///     `URLSession`.
     ///   - plugins: run in array order; none by default.
     ///   - envelope: the business envelope of this API; `nil` by default.
     ///   - trackInflights: whether identical concurrent requests share one network call; `false` by default.
@@ -65,7 +69,7 @@ public final class Provider<Target: TargetType>: Sendable {
         requestClosure: @escaping RequestClosure = Provider.defaultRequestMapping,
         stubClosure: @escaping StubClosure = Provider.neverStub,
         callbackQueue: DispatchQueue? = nil,
-        transport: any Transport = URLSessionTransport(),
+        transport: any Transport = RoutingTransport(),
         plugins: [any PluginType] = [],
         envelope: (any ResponseEnvelope)? = nil,
         trackInflights: Bool = false,

@@ -48,14 +48,14 @@ public final class RecordingTransport: Transport {
     ///
     /// - Parameters:
     ///   - directory: where the files go; created when the first one is written.
-    ///   - transport: sends the requests; a new <doc:/Courier/URLSessionTransport> by default.
+    ///   - transport: sends the requests; a new <doc:/Courier/RoutingTransport> by default, as a provider's.
     ///   - masking: the secrets to mask; <doc:/Courier/SecretMasking/default> by default.
     ///   - keyIncludesBody: whether requests that differ only in their body (a `POST` of page 1
     ///     and of page 2) get files of their own; `false` (the default) numbers them in call
     ///     order instead. Form and JSON bodies are compared by their fields, secrets masked.
     ///     The replay must use the same setting.
     public init(
-        recordingTo directory: URL, wrapping transport: any Transport = URLSessionTransport(),
+        recordingTo directory: URL, wrapping transport: any Transport = RoutingTransport(),
         masking: SecretMasking = .default, keyIncludesBody: Bool = false
     ) {
         self.directory = directory

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Courier
+@testable import CourierTransport
 
 @Suite(.timeLimit(.minutes(1))) struct StreamingBodyTests {
     @Test func aTakenChunkIsReleasedAtOnceWhileOthersWait() {

@@ -1,3 +1,4 @@
+import CourierTargets
 import Foundation
 
 /// Failures a transport reports beyond `URLError`.

@@ -1,3 +1,4 @@
+import CourierTargets
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -100,7 +101,7 @@ public struct TransportResponse: Sendable {
     /// connection phases add up over the hops.
     public var timings: CallTimings?
 
-    var head: ResponseHead
+    package var head: ResponseHead
     /// What ``response`` returns if a deferred head cannot make its object: never on Linux,
     /// where `HTTPURLResponse`'s initializer has no failing path, but a value rather than a trap.
     private var placeholder: HTTPURLResponse
@@ -150,7 +151,7 @@ public struct TransportResponse: Sendable {
     private static let fallbackResponse = HTTPURLResponse(
         url: URL(fileURLWithPath: "/"), statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)
 
-    init(head: ResponseHead, placeholder: HTTPURLResponse, data: Data = Data(), downloadedFileURL: URL? = nil) {
+    package init(head: ResponseHead, placeholder: HTTPURLResponse, data: Data = Data(), downloadedFileURL: URL? = nil) {
         self.head = head
         self.placeholder = placeholder
         self.data = data

@@ -1,3 +1,4 @@
+import CourierTargets
 import Foundation
 
 extension StreamedBody {

@@ -1,3 +1,4 @@
+import CourierTargets
 import Foundation
 
 /// The body of a streamed response on its way from a transport to the app: a buffer of about

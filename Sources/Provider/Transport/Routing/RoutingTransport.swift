@@ -1,16 +1,19 @@
-import Courier
 import Foundation
+
+#if os(Linux)
+    import CourierHTTP1
+#endif
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// A <doc:/Courier/Transport> that sends each request through ``HTTP1Transport`` when it can, and through
-/// <doc:/Courier/URLSessionTransport> otherwise.
+/// A ``Transport`` that sends each request through `HTTP1Transport` when it can, and through
+/// ``URLSessionTransport`` otherwise.
 ///
 /// The native transport is used when **all** of these hold (see ``route(for:)``):
 ///
-/// - the system is Linux (``HTTP1Transport/isAvailable``);
+/// - the system is Linux (`HTTP1Transport/isAvailable`);
 /// - the URL is `http://`, or `https://` when the system's OpenSSL (1.1.1 or later) can be
 ///   loaded, with an ASCII host, and no user or password in it;
 /// - the body is not an `httpBodyStream`;
@@ -46,7 +49,7 @@ public final class RoutingTransport: Transport {
     public enum Route: Sendable, Equatable {
         /// The native transport (`HTTP1Transport`, Linux only).
         case native
-        /// <doc:/Courier/URLSessionTransport>.
+        /// ``URLSessionTransport``.
         case urlSession
     }
 
@@ -64,7 +67,7 @@ public final class RoutingTransport: Transport {
         ///   - nativeOptions: the native transport's options; its defaults by default. Give both
         ///     transports the same `maximumResponseSize` for the same results either way.
         ///   - urlSession: the transport for what the native one does not send; a new
-        ///     <doc:/Courier/URLSessionTransport> by default.
+        ///     ``URLSessionTransport`` by default.
         ///   - sharesCookies: whether the native transport stores and sends cookies in the URLSession
         ///     transport's cookie storage (when its configuration handles cookies), so both routes
         ///     agree on a session cookie; `true` by default. A `cookieStorage` set in `nativeOptions`
@@ -86,7 +89,7 @@ public final class RoutingTransport: Transport {
         /// Creates a routing transport, which off Linux sends every request through `urlSession`.
         ///
         /// - Parameter urlSession: the transport for every request; a new
-        ///   <doc:/Courier/URLSessionTransport> by default.
+        ///   ``URLSessionTransport`` by default.
         public init(urlSession: URLSessionTransport = URLSessionTransport()) {
             self.urlSession = urlSession
         }

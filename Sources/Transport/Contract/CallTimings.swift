@@ -1,3 +1,4 @@
+import CourierTargets
 import Foundation
 
 /// How long the phases of one attempt's exchange took, as its transport measured them.

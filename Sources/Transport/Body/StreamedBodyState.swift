@@ -1,3 +1,4 @@
+import CourierTargets
 import Foundation
 
 /// What a ``StreamedBody`` holds between its producer and its consumer, always behind its lock.

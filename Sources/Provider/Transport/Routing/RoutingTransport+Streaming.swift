@@ -1,5 +1,8 @@
-import Courier
 import Foundation
+
+#if os(Linux)
+    import CourierHTTP1
+#endif
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

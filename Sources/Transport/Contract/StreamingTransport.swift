@@ -1,3 +1,4 @@
+import CourierTargets
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -28,6 +29,10 @@ public protocol StreamingTransport: Transport {
 public struct StreamingUnsupportedError: Error, Sendable, CustomStringConvertible {
     /// The type of the transport.
     public let transport: String
+
+    package init(transport: String) {
+        self.transport = transport
+    }
 
     /// What went wrong, in a sentence fit for a log.
     public var description: String {

@@ -1,3 +1,4 @@
+import CourierTargets
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -11,20 +12,20 @@ import Foundation
 /// the native transport, and a few thousand instructions of a stubbed one, while most calls only
 /// read the status. A head made from fields keeps them and answers header lookups from them;
 /// the object is made the first time someone asks for it, then kept.
-final class ResponseHead: Sendable {
+package final class ResponseHead: Sendable {
     private enum Source {
         case made(HTTPURLResponse?)
         case fields(url: URL, version: String, fields: [HeaderField])
     }
 
     /// The HTTP status code.
-    let statusCode: Int
+    package let statusCode: Int
     private let source: Source
     /// The object made from `.fields`, once asked for.
     private let deferred: LockedState<HTTPURLResponse?>?
 
     /// A head for a response object that already exists (or for none).
-    init(statusCode: Int, response: HTTPURLResponse?) {
+    package init(statusCode: Int, response: HTTPURLResponse?) {
         self.statusCode = statusCode
         source = .made(response)
         deferred = nil
@@ -32,14 +33,14 @@ final class ResponseHead: Sendable {
 
     /// A head whose response object is made from `fields` (repeated names joined with ", ")
     /// when first asked for.
-    init(url: URL, statusCode: Int, version: String, fields: [HeaderField]) {
+    package init(url: URL, statusCode: Int, version: String, fields: [HeaderField]) {
         self.statusCode = statusCode
         source = .fields(url: url, version: version, fields: fields)
         deferred = LockedState(nil)
     }
 
     /// The response object: the one given, or the one made from the fields.
-    var response: HTTPURLResponse? {
+    package var response: HTTPURLResponse? {
         switch source {
         case .made(let response):
             return response
@@ -56,14 +57,14 @@ final class ResponseHead: Sendable {
     }
 
     /// Whether ``response`` exists yet: the tests' way to see that a call did not make it.
-    var hasMadeResponse: Bool {
+    package var hasMadeResponse: Bool {
         guard let deferred else { return true }
         return deferred.withLock { $0 != nil }
     }
 
     /// Every field, in the order received when the head was made from fields (for the cache,
     /// which stores them).
-    var fields: [HeaderField] {
+    package var fields: [HeaderField] {
         switch source {
         case .made(let response):
             return (response?.allHeaderFields ?? [:]).compactMap { name, value in
@@ -76,7 +77,7 @@ final class ResponseHead: Sendable {
     }
 
     /// A header's value, looked up without case and without making the response object.
-    func value(forHTTPHeaderField name: String) -> String? {
+    package func value(forHTTPHeaderField name: String) -> String? {
         switch source {
         case .made(let response):
             return response?.value(forHTTPHeaderField: name)
@@ -94,7 +95,7 @@ final class ResponseHead: Sendable {
     ///
     /// Two spellings (`X-A` and `x-a`) as two keys would leave `allHeaderFields` with both, and
     /// the object's own lookup would answer with one of them, whichever its hashing met first.
-    static func dictionary(of fields: [HeaderField]) -> [String: String] {
+    package static func dictionary(of fields: [HeaderField]) -> [String: String] {
         var names: [String] = []
         var values: [String] = []
         names.reserveCapacity(fields.count)

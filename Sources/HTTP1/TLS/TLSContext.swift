@@ -68,6 +68,10 @@
                 throw error
             }
             let name = host.hasSuffix(".") ? String(host.dropLast()) : host
+            // The name must be in the certificate's subjectAltName: OpenSSL's default falls back to
+            // the subject's common name when there is none, which RFC 6125 and the CA/Browser Forum
+            // rule out (a CN is free text a CA may not have checked as a name).
+            library.X509_VERIFY_PARAM_set_hostflags(library.SSL_get0_param(ssl), Constant.neverCheckSubject)
             let named: Bool
             if Self.isIPAddress(name) {
                 named = library.X509_VERIFY_PARAM_set1_ip_asc(library.SSL_get0_param(ssl), name) == 1

@@ -22,7 +22,7 @@
                 shell.tlsContext = setup.context
             }
             while try await handshakeStep(stream) != .done {}
-            if let pins = setup.context.pins[setup.host.lowercased()], !stream.verifiedChainMatches(pins) {
+            if let pins = setup.context.pins[setup.host.lowercased()], !stream.chainMatches(pins) {
                 throw TLSError.publicKeyPinMismatch(host: setup.host)
             }
             var deferred = Deferred()

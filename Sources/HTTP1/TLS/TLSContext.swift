@@ -6,7 +6,7 @@
     /// ``HTTP1Transport/TLSOptions`` with defaults an option cannot weaken: TLS 1.2 at least, peer
     /// verification against the system's trust store (and the extra roots), no renegotiation, no
     /// compression, ALPN `http/1.1`. It also keeps the last resumable session of each host, so
-    /// the next connection there skips the full handshake.
+    /// the next connection there skips the full handshake (``TLSSessionStore``).
     ///
     /// `@unchecked Sendable`: OpenSSL allows one configured `SSL_CTX` to make connections on any
     /// thread at once; nothing changes it after `init`, and the sessions are under a lock.
@@ -16,12 +16,8 @@
         let context: UnsafeMutableRawPointer
         /// Pins by lowercase host.
         let pins: [String: Set<String>]
-        private let sessions = LockedState<[HTTP1ConnectionPool.Key: Session]>([:])
-
-        /// An `SSL_SESSION` this context owns a reference to.
-        private struct Session: @unchecked Sendable {
-            let pointer: UnsafeMutableRawPointer
-        }
+        /// The last resumable session of each host and port.
+        let sessions = TLSSessionStore()
 
         /// Creates the context; throws ``TLSError/libraryUnavailable(_:)`` without OpenSSL, and
         /// ``TLSError/invalidConfiguration(_:)`` for options it cannot use.
@@ -51,7 +47,7 @@
         }
 
         deinit {
-            for session in sessions.withLock({ $0.values }) { library.SSL_SESSION_free(session.pointer) }
+            sessions.removeAll()
             library.SSL_CTX_free(context)
         }
 
@@ -84,15 +80,19 @@
                 named = sent == 1 && library.SSL_set1_host(ssl, name) == 1
             }
             guard named else { throw .invalidConfiguration("OpenSSL cannot check the name \(host)") }
-            if let session = sessions.withLock({ $0[key] }) { _ = library.SSL_set_session(ssl, session.pointer) }
+            if let session = sessions.session(for: key), library.SSL_set_session(ssl, session.pointer) == 1 {
+                stream.offeredSession = session
+            }
             return stream
         }
 
-        /// Keeps `stream`'s session for the next connection to `key`, when the server allows resuming it.
+        /// Keeps `stream`'s session for the next connection to `key`, when the server allows resuming
+        /// it, with the digests of the chain its pins were checked against (those of the session
+        /// it resumed, when it resumed one): a resumed handshake has no chain of its own.
         func keepSession(of stream: TLSStream, for key: HTTP1ConnectionPool.Key) {
             guard let pointer = stream.resumableSession() else { return }
-            let replaced = sessions.withLock { $0.updateValue(Session(pointer: pointer), forKey: key) }
-            if let replaced { library.SSL_SESSION_free(replaced.pointer) }
+            let session = TLSSession(pointer: pointer, publicKeyDigests: stream.chainPublicKeyDigests, library: library)
+            sessions.keep(session, for: key)
         }
 
         /// Whether `host` is an IPv4 or IPv6 address rather than a name.

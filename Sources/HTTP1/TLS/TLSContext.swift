@@ -14,7 +14,7 @@
         let library: OpenSSLLibrary
         /// The `SSL_CTX`.
         let context: UnsafeMutableRawPointer
-        /// Pins by lowercase host.
+        /// Pins by host, by one spelling (``HostName/normalized(_:)``).
         let pins: [String: Set<String>]
         /// The last resumable session of each host and port.
         let sessions = TLSSessionStore()
@@ -29,7 +29,8 @@
             self.library = library
             self.context = context
             self.pins = Dictionary(
-                options.pinnedPublicKeys.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0.union($1) })
+                options.pinnedPublicKeys.map { (HostName.normalized($0.key), $0.value) },
+                uniquingKeysWith: { $0.union($1) })
             guard library.SSL_CTX_ctrl(context, Constant.setMinimumProtocolVersion, Constant.tls12, nil) == 1,
                 library.SSL_CTX_set_default_verify_paths(context) == 1
             else { throw .libraryUnavailable("OpenSSL refused the secure defaults") }
@@ -51,9 +52,10 @@
             library.SSL_CTX_free(context)
         }
 
-        /// A new TLS client for a connection to `host` (as in the URL, without brackets) that
-        /// `key` names: SNI and the name check for a host name, the address check for an IP
-        /// address, and the host's last session offered for resumption.
+        /// A new TLS client for a connection to `host` (the URL's, without brackets, normalized by
+        /// ``HostName``, so without a trailing dot, which SNI forbids) that `key` names: SNI and the
+        /// name check for a host name, the address check for an IP address, and the host's last
+        /// session offered for resumption.
         func makeStream(host: String, key: HTTP1ConnectionPool.Key) throws(TLSError) -> TLSStream {
             guard let ssl = library.SSL_new(context) else { throw .libraryUnavailable("SSL_new failed") }
             let stream: TLSStream
@@ -63,21 +65,20 @@
                 library.SSL_free(ssl)
                 throw error
             }
-            let name = host.hasSuffix(".") ? String(host.dropLast()) : host
             // The name must be in the certificate's subjectAltName: OpenSSL's default falls back to
             // the subject's common name when there is none, which RFC 6125 and the CA/Browser Forum
             // rule out (a CN is free text a CA may not have checked as a name).
             library.X509_VERIFY_PARAM_set_hostflags(library.SSL_get0_param(ssl), Constant.neverCheckSubject)
             let named: Bool
-            if Self.isIPAddress(name) {
-                named = library.X509_VERIFY_PARAM_set1_ip_asc(library.SSL_get0_param(ssl), name) == 1
+            if Self.isIPAddress(host) {
+                named = library.X509_VERIFY_PARAM_set1_ip_asc(library.SSL_get0_param(ssl), host) == 1
             } else {
                 // SNI: SSL_ctrl copies the name, so the C string need only live for the call.
-                let sent = name.withCString {
+                let sent = host.withCString {
                     library.SSL_ctrl(
                         ssl, Constant.setHostName, Constant.hostNameType, UnsafeMutableRawPointer(mutating: $0))
                 }
-                named = sent == 1 && library.SSL_set1_host(ssl, name) == 1
+                named = sent == 1 && library.SSL_set1_host(ssl, host) == 1
             }
             guard named else { throw .invalidConfiguration("OpenSSL cannot check the name \(host)") }
             if let session = sessions.session(for: key), library.SSL_set_session(ssl, session.pointer) == 1 {

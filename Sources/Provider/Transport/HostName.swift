@@ -22,11 +22,13 @@ package enum HostName {
     /// `url` with its host ``normalized(_:)``, the rest as it was; `url` itself when its host is
     /// already so spelled (or it has none).
     package static func normalizingHost(of url: URL) -> URL {
-        guard let host = url.host(percentEncoded: true) else { return url }
-        let normalized = normalized(host)
-        guard normalized != host, var components = URLComponents(url: url, resolvingAgainstBaseURL: true)
+        guard let host = url.host(percentEncoded: true), normalized(host) != host,
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+            let written = components.percentEncodedHost
         else { return url }
-        components.percentEncodedHost = normalized
+        // URLComponents spells an IPv6 host with its brackets, and refuses one set without them
+        // (a trap, not an error): the value it gave is the one changed and set back.
+        components.percentEncodedHost = normalized(written)
         return components.url ?? url
     }
 }

@@ -36,6 +36,8 @@ struct HostNameTests {
         #expect(normalized.absoluteString == "https://User@api.example.com:8443/Path/a?Q=1#Frag")
         let plain = try #require(URL(string: "https://api.example.com/x"))
         #expect(HostName.normalizingHost(of: plain) == plain)
+        let address = try #require(URL(string: "https://[FE80::1]:8443/x"))
+        #expect(HostName.normalizingHost(of: address).absoluteString == "https://[fe80::1]:8443/x")
     }
 
     @Test("Foundation gives a non-ASCII host in its IDNA form or percent-encoded; either is compared as it is")

@@ -11,15 +11,21 @@ Cases (the certificate each port presents, and what it asks of the client):
   valid          localhost.pem (DNS:localhost, IP:127.0.0.1, IP:::1), signed by the CA
   wrong-host     wrong-host.pem: signed by the CA, for DNS:wrong.example only
   expired        expired.pem: signed by the CA, for localhost, expired in 2020
+  not-yet-valid  not-yet-valid.pem: signed by the CA, for localhost, valid from 2040
+  cn-only        cn-only.pem: signed by the CA, CN=localhost and no subjectAltName
   self-signed    self-signed.pem: for localhost, not signed by the CA
   old-protocol   localhost.pem, but TLS 1.0 and 1.1 only (OpenSSL 3 needs @SECLEVEL=0 for them)
   mtls           localhost.pem; a client certificate signed by the CA is required
   truncate       localhost.pem; meant for the /truncate/ routes below
   pinned         localhost.pem; meant for one pinning test alone, so its connections are its own
+  closing        localhost.pem; every answer ends its connection (as /close does), so each call
+                 opens a new one that resumes the session of the one before; meant for the
+                 resumption pinning suite alone
 
 Routes (every case, any method):
 
-  /close                     as any other path, with Connection: close; then close_notify
+  /close                     as any other path, with Connection: close; then close_notify (every
+                             path of the `closing` case does the same)
   /lines?n=N                 200, N JSON lines {"n": i} (600 by default), one TLS record each, sent
                              at once, keep-alive: the whole body reaches the client in a burst of
                              small records, and nothing follows it
@@ -60,7 +66,8 @@ from urllib.parse import parse_qs, urlsplit
 
 CONDITION = threading.Condition()
 RECORDS: list[dict] = []
-CERTIFICATES = {"wrong-host": "wrong-host", "expired": "expired", "self-signed": "self-signed"}
+CERTIFICATES = {"wrong-host": "wrong-host", "expired": "expired", "self-signed": "self-signed",
+                "not-yet-valid": "not-yet-valid", "cn-only": "cn-only"}
 BODY = b"Courier TLS test body, " * 20
 
 
@@ -168,7 +175,7 @@ class Connection:
             "request": number, "session_reused": self.tls.session_reused, "tls_version": self.tls.version(),
             "client_certificate": subject.get("commonName"), "headers": headers, "body_bytes": len(body),
         }).encode()
-        closing = path == "/close"
+        closing = path == "/close" or self.case == "closing"
         self.tls.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: "
                          + str(len(answer)).encode() + (b"\r\nConnection: close" if closing else b"")
                          + b"\r\n\r\n" + answer)

@@ -61,6 +61,13 @@ enum LiveServers {
         case tlsTruncate = "COURIER_TLS_TRUNCATE_URL"
         /// `scripts/tls_server.py`, case `pinned`: the valid certificate, for one pinning test alone.
         case tlsPinned = "COURIER_TLS_PINNED_URL"
+        /// `scripts/tls_server.py`, case `closing`: every answer ends its connection, so the next
+        /// call resumes the session; for the resumption pinning suite alone.
+        case tlsClosing = "COURIER_TLS_CLOSING_URL"
+        /// `scripts/tls_server.py`, case `not-yet-valid`: from the test CA, for localhost, valid from 2040.
+        case tlsNotYetValid = "COURIER_TLS_NOT_YET_VALID_URL"
+        /// `scripts/tls_server.py`, case `cn-only`: from the test CA, CN=localhost, no subjectAltName.
+        case tlsCommonNameOnly = "COURIER_TLS_CN_ONLY_URL"
         /// `scripts/tls_server.py`'s plain-HTTP control port: what each TLS connection received.
         case tlsControl = "COURIER_TLS_CONTROL_URL"
 

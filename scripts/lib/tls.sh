@@ -10,6 +10,9 @@
 #   localhost.pem / .key            valid: DNS:localhost, IP:127.0.0.1, IP:::1
 #   wrong-host.pem / .key           valid, but only for DNS:wrong.example
 #   expired.pem / .key              for localhost, valid in January 2020 only
+#   not-yet-valid.pem / .key        for localhost, valid from January 2040 only
+#   cn-only.pem / .key              CN=localhost and no subjectAltName (RFC 6125 and the CA/Browser
+#                                   Forum require the name in subjectAltName: refused)
 #   client.pem / .key               a client certificate (extendedKeyUsage clientAuth), for mTLS
 #   self-signed.pem / .key          for localhost, signed by itself and not by the CA, on purpose
 #   localhost.pin, ca.pin           Base64 SHA-256 of the DER SubjectPublicKeyInfo (a pin)
@@ -66,6 +69,10 @@ basicConstraints = critical, CA:FALSE
 keyUsage = critical, digitalSignature, keyEncipherment
 extendedKeyUsage = serverAuth
 subjectAltName = DNS:localhost, IP:127.0.0.1, IP:::1
+[ server_cn_only ]
+basicConstraints = critical, CA:FALSE
+keyUsage = critical, digitalSignature, keyEncipherment
+extendedKeyUsage = serverAuth
 [ server_wrong_host ]
 basicConstraints = critical, CA:FALSE
 keyUsage = critical, digitalSignature, keyEncipherment
@@ -99,6 +106,9 @@ courier_tls_generate() {
     courier_tls_sign "$dir" wrong-host wrong.example server_wrong_host -days 30 || return 1
     courier_tls_sign "$dir" expired localhost server_localhost \
         -startdate 20200101000000Z -enddate 20200201000000Z || return 1
+    courier_tls_sign "$dir" not-yet-valid localhost server_localhost \
+        -startdate 20400101000000Z -enddate 20400201000000Z || return 1
+    courier_tls_sign "$dir" cn-only localhost server_cn_only -days 30 || return 1
     courier_tls_sign "$dir" client "Courier test client" client -days 30 || return 1
     openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout "$dir/self-signed.key" \
         -days 30 -subj "/CN=localhost" -addext "subjectAltName=DNS:localhost,IP:127.0.0.1,IP:::1" \

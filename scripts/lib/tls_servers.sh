@@ -15,13 +15,15 @@
 #   COURIER_TLS_VALID_URL, COURIER_TLS_WRONG_HOST_URL, COURIER_TLS_EXPIRED_URL,
 #   COURIER_TLS_SELF_SIGNED_URL, COURIER_TLS_OLD_PROTOCOL_URL (only when `openssl s_client -tls1`
 #   shows the server really speaks TLS 1.0), COURIER_TLS_MTLS_URL, COURIER_TLS_TRUNCATE_URL,
-#   COURIER_TLS_PINNED_URL (https://localhost:PORT each), COURIER_TLS_CONTROL_URL (http://127.0.0.1:PORT);
+#   COURIER_TLS_PINNED_URL, COURIER_TLS_CLOSING_URL, COURIER_TLS_NOT_YET_VALID_URL,
+#   COURIER_TLS_CN_ONLY_URL (https://localhost:PORT each), COURIER_TLS_CONTROL_URL (http://127.0.0.1:PORT);
 #   COURIER_HTTPBIN_HTTPS_URL, COURIER_SCENARIO_HTTPS_URL, COURIER_HOSTILE_HTTPS_URL.
 
 # shellcheck source=scripts/lib/tls.sh
 source "$COURIER_ROOT/scripts/lib/tls.sh"
 
-COURIER_TLS_CASES=(valid wrong-host expired self-signed old-protocol mtls truncate pinned)
+COURIER_TLS_CASES=(valid wrong-host expired self-signed old-protocol mtls truncate pinned closing not-yet-valid
+    cn-only)
 
 # Whether the server on 127.0.0.1:$1 completes a TLS 1.0 handshake (OpenSSL 3 refuses TLS 1.0
 # at its default security level, on either side, unless told otherwise).

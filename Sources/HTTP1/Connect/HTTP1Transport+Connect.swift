@@ -22,7 +22,9 @@
             let resolver = resolver
             let shutdownSignal = shutdownSignal
             let connectTimeout = [timeout, MonotonicClock.nanoseconds(options.connectTimeout)].compactMap { $0 }.min()
-            let tls = target.isSecure ? TLSSetup(context: try await tlsContexts.context(), host: target.host) : nil
+            let tls =
+                target.isSecure
+                ? TLSSetup(context: try await tlsContexts.context(), host: HostName.normalized(target.host)) : nil
             let opened = try await withThrowingTaskGroup(of: OpenedConnection?.self) { group in
                 group.addTask {
                     let addresses = try await HostResolution.addresses(

@@ -5,7 +5,8 @@
     /// What a connection needs to speak TLS: the transport's context and the URL's host.
     struct TLSSetup: Sendable {
         let context: TLSContext
-        /// The host as in the URL, without IPv6 brackets.
+        /// The URL's host, without IPv6 brackets, by one spelling (``HostName/normalized(_:)``): the
+        /// name sent as SNI, checked against the certificate and looked up in the pins.
         let host: String
     }
 
@@ -22,7 +23,7 @@
                 shell.tlsContext = setup.context
             }
             while try await handshakeStep(stream) != .done {}
-            if let pins = setup.context.pins[setup.host.lowercased()], !stream.verifiedChainMatches(pins) {
+            if let pins = setup.context.pins[setup.host], !stream.chainMatches(pins) {
                 throw TLSError.publicKeyPinMismatch(host: setup.host)
             }
             var deferred = Deferred()

@@ -12,7 +12,7 @@
     final class HTTP1ConnectionPool: Sendable {
         /// Where a connection goes.
         struct Key: Hashable, Sendable {
-            /// The host name or address, as in the URL.
+            /// The host name or address, by one spelling (``HostName/normalized(_:)``).
             var host: String
             /// The TCP port.
             var port: Int

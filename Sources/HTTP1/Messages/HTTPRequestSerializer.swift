@@ -52,8 +52,11 @@
                 self.requestTarget = target
             }
 
-            /// The pool's key for connections to this target.
-            var key: HTTP1ConnectionPool.Key { HTTP1ConnectionPool.Key(host: host, port: port, isSecure: isSecure) }
+            /// The pool's key for connections to this target: its host by one spelling (``HostName``),
+            /// so `API.example.com.` and `api.example.com` share connections and TLS sessions.
+            var key: HTTP1ConnectionPool.Key {
+                HTTP1ConnectionPool.Key(host: HostName.normalized(host), port: port, isSecure: isSecure)
+            }
 
             /// Whether `url` is `http://` or `https://` with a host this transport can connect to
             /// and a valid port.

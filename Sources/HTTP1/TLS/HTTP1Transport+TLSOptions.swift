@@ -4,9 +4,10 @@
     extension HTTP1Transport {
         /// What an app may add, on purpose, to how ``HTTP1Transport`` secures `https://`
         /// connections. The defaults cannot be weakened: TLS 1.2 at least, the system's trust
-        /// store, the certificate checked against the URL's host (SNI sent for names), no
-        /// renegotiation, ALPN `http/1.1`, and a response cut without TLS's `close_notify` before
-        /// its framing ended is an error (``TLSError/truncatedResponse``).
+        /// store, the certificate checked against the URL's host in its subjectAltName (SNI sent
+        /// for names; a name only in the subject's common name is refused), no renegotiation, ALPN
+        /// `http/1.1`, and a response cut without TLS's `close_notify` before its framing ended is
+        /// an error (``TLSError/truncatedResponse``).
         ///
         /// ```swift
         /// let pins: Set<String> = ["r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E="]
@@ -20,13 +21,15 @@
             /// The certificate and key the transport presents when a server asks for one (mutual
             /// TLS, as service meshes use); `nil` by default.
             public var clientCertificate: ClientCertificate?
-            /// Public-key pins by host: for a host listed here (as in the URL, lowercase), a
+            /// Public-key pins by host: for a host listed here (case and one trailing dot do not
+            /// matter: `API.example.com.` is `api.example.com`, in a key as in a URL), a
             /// connection fails with ``TLSError/publicKeyPinMismatch(host:)``, before any byte of
             /// the request is sent, unless a certificate of the verified chain has a public key
             /// whose SHA-256 digest (of its DER `SubjectPublicKeyInfo`, Base64, as
             /// `openssl x509 -pubkey | openssl pkey -pubin -outform der | openssl dgst -sha256
-            /// -binary | base64` prints it) is in the set. Pinning adds to the usual checks; it
-            /// never replaces them. Hosts not listed are not pinned.
+            /// -binary | base64` prints it) is in the set. A resumed session is checked against the
+            /// chain verified when it was made. Pinning adds to the usual checks; it never replaces
+            /// them. Hosts not listed are not pinned.
             public var pinnedPublicKeys: [String: Set<String>]
 
             /// Creates TLS options; by default the system's trust store alone, no client

@@ -31,6 +31,7 @@
         let SSL_set1_host: courier_SSL_set1_host_fn
         let SSL_get0_param: courier_SSL_get0_param_fn
         let X509_VERIFY_PARAM_set1_ip_asc: courier_X509_VERIFY_PARAM_set1_ip_asc_fn
+        let X509_VERIFY_PARAM_set_hostflags: courier_X509_VERIFY_PARAM_set_hostflags_fn
         let SSL_do_handshake: courier_SSL_do_handshake_fn
         let SSL_read: courier_SSL_read_fn
         let SSL_write: courier_SSL_write_fn
@@ -130,6 +131,7 @@
                 SSL_ctrl: try function(ssl, "SSL_ctrl"), SSL_set1_host: try function(ssl, "SSL_set1_host"),
                 SSL_get0_param: try function(ssl, "SSL_get0_param"),
                 X509_VERIFY_PARAM_set1_ip_asc: try function(crypto, "X509_VERIFY_PARAM_set1_ip_asc"),
+                X509_VERIFY_PARAM_set_hostflags: try function(crypto, "X509_VERIFY_PARAM_set_hostflags"),
                 SSL_do_handshake: try function(ssl, "SSL_do_handshake"), SSL_read: try function(ssl, "SSL_read"),
                 SSL_write: try function(ssl, "SSL_write"), SSL_get_error: try function(ssl, "SSL_get_error"),
                 SSL_pending: try function(ssl, "SSL_pending"), SSL_shutdown: try function(ssl, "SSL_shutdown"),

@@ -96,6 +96,7 @@
         static let noRenegotiation: UInt64 = 0x4000_0000  // SSL_OP_NO_RENEGOTIATION
         static let noCompression: UInt64 = 0x0002_0000  // SSL_OP_NO_COMPRESSION
         static let verifyPeer: Int32 = 1  // SSL_VERIFY_PEER
+        static let neverCheckSubject: UInt32 = 0x20  // X509_CHECK_FLAG_NEVER_CHECK_SUBJECT
         static let errorSSL: Int32 = 1
         static let errorWantRead: Int32 = 2
         static let errorWantWrite: Int32 = 3

@@ -6,7 +6,7 @@
     /// ``HTTP1Transport/TLSOptions`` with defaults an option cannot weaken: TLS 1.2 at least, peer
     /// verification against the system's trust store (and the extra roots), no renegotiation, no
     /// compression, ALPN `http/1.1`. It also keeps the last resumable session of each host, so
-    /// the next connection there skips the full handshake.
+    /// the next connection there skips the full handshake (``TLSSessionStore``).
     ///
     /// `@unchecked Sendable`: OpenSSL allows one configured `SSL_CTX` to make connections on any
     /// thread at once; nothing changes it after `init`, and the sessions are under a lock.
@@ -14,14 +14,10 @@
         let library: OpenSSLLibrary
         /// The `SSL_CTX`.
         let context: UnsafeMutableRawPointer
-        /// Pins by lowercase host.
+        /// Pins by host, by one spelling (``HostName/normalized(_:)``).
         let pins: [String: Set<String>]
-        private let sessions = LockedState<[HTTP1ConnectionPool.Key: Session]>([:])
-
-        /// An `SSL_SESSION` this context owns a reference to.
-        private struct Session: @unchecked Sendable {
-            let pointer: UnsafeMutableRawPointer
-        }
+        /// The last resumable session of each host and port.
+        let sessions = TLSSessionStore()
 
         /// Creates the context; throws ``TLSError/libraryUnavailable(_:)`` without OpenSSL, and
         /// ``TLSError/invalidConfiguration(_:)`` for options it cannot use.
@@ -33,7 +29,8 @@
             self.library = library
             self.context = context
             self.pins = Dictionary(
-                options.pinnedPublicKeys.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { $0.union($1) })
+                options.pinnedPublicKeys.map { (HostName.normalized($0.key), $0.value) },
+                uniquingKeysWith: { $0.union($1) })
             guard library.SSL_CTX_ctrl(context, Constant.setMinimumProtocolVersion, Constant.tls12, nil) == 1,
                 library.SSL_CTX_set_default_verify_paths(context) == 1
             else { throw .libraryUnavailable("OpenSSL refused the secure defaults") }
@@ -51,13 +48,14 @@
         }
 
         deinit {
-            for session in sessions.withLock({ $0.values }) { library.SSL_SESSION_free(session.pointer) }
+            sessions.removeAll()
             library.SSL_CTX_free(context)
         }
 
-        /// A new TLS client for a connection to `host` (as in the URL, without brackets) that
-        /// `key` names: SNI and the name check for a host name, the address check for an IP
-        /// address, and the host's last session offered for resumption.
+        /// A new TLS client for a connection to `host` (the URL's, without brackets, normalized by
+        /// ``HostName``, so without a trailing dot, which SNI forbids) that `key` names: SNI and the
+        /// name check for a host name, the address check for an IP address, and the host's last
+        /// session offered for resumption.
         func makeStream(host: String, key: HTTP1ConnectionPool.Key) throws(TLSError) -> TLSStream {
             guard let ssl = library.SSL_new(context) else { throw .libraryUnavailable("SSL_new failed") }
             let stream: TLSStream
@@ -67,28 +65,35 @@
                 library.SSL_free(ssl)
                 throw error
             }
-            let name = host.hasSuffix(".") ? String(host.dropLast()) : host
+            // The name must be in the certificate's subjectAltName: OpenSSL's default falls back to
+            // the subject's common name when there is none, which RFC 6125 and the CA/Browser Forum
+            // rule out (a CN is free text a CA may not have checked as a name).
+            library.X509_VERIFY_PARAM_set_hostflags(library.SSL_get0_param(ssl), Constant.neverCheckSubject)
             let named: Bool
-            if Self.isIPAddress(name) {
-                named = library.X509_VERIFY_PARAM_set1_ip_asc(library.SSL_get0_param(ssl), name) == 1
+            if Self.isIPAddress(host) {
+                named = library.X509_VERIFY_PARAM_set1_ip_asc(library.SSL_get0_param(ssl), host) == 1
             } else {
                 // SNI: SSL_ctrl copies the name, so the C string need only live for the call.
-                let sent = name.withCString {
+                let sent = host.withCString {
                     library.SSL_ctrl(
                         ssl, Constant.setHostName, Constant.hostNameType, UnsafeMutableRawPointer(mutating: $0))
                 }
-                named = sent == 1 && library.SSL_set1_host(ssl, name) == 1
+                named = sent == 1 && library.SSL_set1_host(ssl, host) == 1
             }
             guard named else { throw .invalidConfiguration("OpenSSL cannot check the name \(host)") }
-            if let session = sessions.withLock({ $0[key] }) { _ = library.SSL_set_session(ssl, session.pointer) }
+            if let session = sessions.session(for: key), library.SSL_set_session(ssl, session.pointer) == 1 {
+                stream.offeredSession = session
+            }
             return stream
         }
 
-        /// Keeps `stream`'s session for the next connection to `key`, when the server allows resuming it.
+        /// Keeps `stream`'s session for the next connection to `key`, when the server allows resuming
+        /// it, with the digests of the chain its pins were checked against (those of the session
+        /// it resumed, when it resumed one): a resumed handshake has no chain of its own.
         func keepSession(of stream: TLSStream, for key: HTTP1ConnectionPool.Key) {
             guard let pointer = stream.resumableSession() else { return }
-            let replaced = sessions.withLock { $0.updateValue(Session(pointer: pointer), forKey: key) }
-            if let replaced { library.SSL_SESSION_free(replaced.pointer) }
+            let session = TLSSession(pointer: pointer, publicKeyDigests: stream.chainPublicKeyDigests, library: library)
+            sessions.keep(session, for: key)
         }
 
         /// Whether `host` is an IPv4 or IPv6 address rather than a name.

@@ -16,8 +16,11 @@
         /// The server's certificate does not chain to a trusted root (self-signed, unknown
         /// issuer); the value is OpenSSL's reason.
         case certificateUntrusted(String)
-        /// The server's certificate, or one of its chain, has expired or is not valid yet.
+        /// The server's certificate, or one of its chain, has expired.
         case certificateExpired
+        /// The server's certificate, or one of its chain, is not valid yet: its validity starts
+        /// later than this machine's clock says it is now (a clock set in the past, often).
+        case certificateNotYetValid
         /// The server's certificate is valid, but not for the host of the URL (the value).
         case hostnameMismatch(host: String)
         /// The server offers only protocol versions refused here (anything before TLS 1.2).
@@ -39,7 +42,8 @@
             case .libraryUnavailable(let reason): "TLS is unavailable: \(reason)"
             case .invalidConfiguration(let reason): "The TLS options cannot be used: \(reason)"
             case .certificateUntrusted(let reason): "The server's certificate is not trusted: \(reason)"
-            case .certificateExpired: "The server's certificate has expired or is not valid yet"
+            case .certificateExpired: "The server's certificate has expired"
+            case .certificateNotYetValid: "The server's certificate is not valid yet (is this machine's clock right?)"
             case .hostnameMismatch(let host): "The server's certificate is not valid for \(host)"
             case .unsupportedProtocolVersion: "The server offers only TLS versions older than 1.2"
             case .publicKeyPinMismatch(let host): "The server's public key is not one pinned for \(host)"

@@ -43,7 +43,8 @@
 
         private static func certificateFailure(_ code: Int, host: String, library: OpenSSLLibrary) -> TLSError {
             switch code {
-            case certificateNotYetValid, certificateExpired: return .certificateExpired
+            case certificateExpired: return .certificateExpired
+            case certificateNotYetValid: return .certificateNotYetValid
             case hostnameMismatch, ipAddressMismatch: return .hostnameMismatch(host: host)
             default:
                 let reason = library.X509_verify_cert_error_string(code).map { String(cString: $0) }

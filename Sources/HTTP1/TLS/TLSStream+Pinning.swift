@@ -4,17 +4,31 @@
     /// Public-key pinning: the SHA-256 digest of each certificate's `SubjectPublicKeyInfo`, as
     /// HPKP (RFC 7469) and OkHttp's `CertificatePinner` compute it.
     extension TLSStream {
-        /// Whether a certificate of the verified chain has a public key whose digest is in `pins`.
-        /// Only a chain that verification accepted is looked at, so pins never replace it.
-        func verifiedChainMatches(_ pins: Set<String>) -> Bool {
-            guard let chain = library.SSL_get0_verified_chain(ssl) else { return false }
+        /// Whether a certificate of the chain this connection stands on has a public key whose
+        /// digest is in `pins`: the chain this handshake verified or, for a resumed session (whose
+        /// handshake sends no certificate, so OpenSSL has no verified chain), the chain verified
+        /// when the session was made, kept with it. Only a chain that verification accepted is
+        /// looked at, so pins never replace it; a resumed session without one fails.
+        ///
+        /// The digests are kept in ``chainPublicKeyDigests``, for the session this connection
+        /// leaves for the next one.
+        func chainMatches(_ pins: Set<String>) -> Bool {
+            let digests = resumedSession ? offeredSession?.publicKeyDigests ?? [] : verifiedChainDigests()
+            chainPublicKeyDigests = digests
+            return !digests.isDisjoint(with: pins)
+        }
+
+        /// The digests of the public keys of the chain this handshake verified; empty when there is none.
+        private func verifiedChainDigests() -> Set<String> {
+            guard let chain = library.SSL_get0_verified_chain(ssl) else { return [] }
+            var digests: Set<String> = []
             for index in 0..<library.OPENSSL_sk_num(chain) {
                 guard let certificate = library.OPENSSL_sk_value(chain, index),
                     let digest = publicKeyDigest(of: certificate)
                 else { continue }
-                if pins.contains(digest) { return true }
+                digests.insert(digest)
             }
-            return false
+            return digests
         }
 
         /// The Base64 SHA-256 digest of `certificate`'s DER `SubjectPublicKeyInfo`.

@@ -25,6 +25,11 @@
         private var acceptedPlaintext = 0
         /// Whether the server ended with `close_notify`.
         private(set) var receivedCloseNotify = false
+        /// The session offered for resumption, with the chain verified when it was made.
+        var offeredSession: TLSSession?
+        /// The digests of the public keys of the chain the pins were checked against (see
+        /// ``chainMatches(_:)``); empty for a host that is not pinned.
+        var chainPublicKeyDigests: Set<String> = []
 
         /// How a step of the handshake went.
         enum HandshakeStep: Equatable {

@@ -8,13 +8,15 @@
 
     /// Cookies, for a transport given a storage (``HTTP1Transport/Options/cookieStorage``): the
     /// `Cookie` header sent on each hop, and the `Set-Cookie` answers stored, as URLSession does
-    /// with its session's storage.
+    /// with its session's storage. Both go by the URL with its host by one spelling
+    /// (``HostName``), so `Example.com.` neither misses `example.com`'s cookies nor files its own
+    /// under another host.
     extension HTTP1Transport {
         /// `request` with the stored cookies for its URL added to its `Cookie` header (after any
         /// the request carries itself), unless it asks not to (`httpShouldHandleCookies`).
         static func addingCookies(from storage: HTTPCookieStorage?, to request: URLRequest) -> URLRequest {
             guard let storage, request.httpShouldHandleCookies, let url = request.url,
-                let cookies = storage.cookies(for: url), !cookies.isEmpty
+                let cookies = storage.cookies(for: HostName.normalizingHost(of: url)), !cookies.isEmpty
             else { return request }
             let stored = cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
             var request = request
@@ -32,14 +34,16 @@
         static func storeCookies(
             of head: HTTPResponseHead, for request: URLRequest, in storage: HTTPCookieStorage?
         ) async {
-            guard let storage, request.httpShouldHandleCookies, let url = request.url else { return }
+            guard let storage, request.httpShouldHandleCookies, let url = request.url.map(HostName.normalizingHost)
+            else { return }
             let values = head.values(of: "Set-Cookie")
             guard !values.isEmpty else { return }
             let cookies = HTTPCookie.cookies(
                 withResponseHeaderFields: ["Set-Cookie": values.joined(separator: ", ")], for: url)
             guard !cookies.isEmpty else { return }
             let write = CookieWrite(
-                storage: storage, cookies: cookies, url: url, mainDocumentURL: request.mainDocumentURL)
+                storage: storage, cookies: cookies, url: url,
+                mainDocumentURL: request.mainDocumentURL.map(HostName.normalizingHost))
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 DispatchQueue.global().async {
                     write.perform()

@@ -34,6 +34,7 @@ typedef long (*courier_SSL_ctrl_fn)(void *ssl, int command, long argument, void 
 typedef int (*courier_SSL_set1_host_fn)(void *ssl, const char *host);
 typedef void *(*courier_SSL_get0_param_fn)(void *ssl);
 typedef int (*courier_X509_VERIFY_PARAM_set1_ip_asc_fn)(void *parameters, const char *address);
+typedef void (*courier_X509_VERIFY_PARAM_set_hostflags_fn)(void *parameters, unsigned int flags);
 typedef int (*courier_SSL_do_handshake_fn)(void *ssl);
 typedef int (*courier_SSL_read_fn)(void *ssl, void *buffer, int count);
 typedef int (*courier_SSL_write_fn)(void *ssl, const void *buffer, int count);

@@ -81,10 +81,13 @@ package enum RedirectPolicy {
         }
     }
 
-    /// Whether `lhs` and `rhs` have the same scheme, host and port (default ports included).
+    /// Whether `lhs` and `rhs` have the same scheme, host (one spelling: ``HostName``) and port
+    /// (default ports included).
     package static func sameOrigin(_ lhs: URL?, _ rhs: URL?) -> Bool {
         guard let lhs, let rhs else { return false }
-        return lhs.scheme?.lowercased() == rhs.scheme?.lowercased() && lhs.host?.lowercased() == rhs.host?.lowercased()
+        return lhs.scheme?.lowercased() == rhs.scheme?.lowercased()
+            && lhs.host(percentEncoded: true).map(HostName.normalized)
+                == rhs.host(percentEncoded: true).map(HostName.normalized)
             && effectivePort(lhs) == effectivePort(rhs)
     }
 

@@ -159,10 +159,13 @@
         let requests: Int
         /// Whether the connection has ended.
         let closed: Bool
+        /// Whether its handshake resumed a session; `nil` before the handshake ended.
+        let sessionReused: Bool?
 
         enum CodingKeys: String, CodingKey {
             case id, handshake, requests, closed
             case applicationBytesReceived = "application_bytes_received"
+            case sessionReused = "session_reused"
         }
     }
 
@@ -181,19 +184,31 @@
         /// Waits (the server does, 10 s at most) until `count` connections of `tlsCase` have
         /// ended, and returns every connection of that case; fails when they did not end.
         static func closedConnections(of tlsCase: String, count: Int = 1) async throws -> [TLSConnectionRecord] {
+            try await ask(
+                "/wait",
+                [
+                    URLQueryItem(name: "case", value: tlsCase), URLQueryItem(name: "closed", value: String(count)),
+                    URLQueryItem(name: "timeout", value: String(10 * LiveTiming.scale)),
+                ]
+            ).filter(\.closed)
+        }
+
+        /// Every connection of `tlsCase` so far, ended or not.
+        static func connections(of tlsCase: String) async throws -> [TLSConnectionRecord] {
+            try await ask("/connections", [URLQueryItem(name: "case", value: tlsCase)])
+        }
+
+        private static func ask(_ path: String, _ query: [URLQueryItem]) async throws -> [TLSConnectionRecord] {
             var components = try #require(
                 URLComponents(url: try LiveServers.url(for: .tlsControl), resolvingAgainstBaseURL: false))
-            components.path = "/wait"
-            components.queryItems = [
-                URLQueryItem(name: "case", value: tlsCase), URLQueryItem(name: "closed", value: String(count)),
-                URLQueryItem(name: "timeout", value: String(10 * LiveTiming.scale)),
-            ]
+            components.path = path
+            components.queryItems = query
             var request = URLRequest(url: try #require(components.url))
             request.timeoutInterval = 20 * LiveTiming.scale
             let answer = try await HTTP1Transport().send(TransportRequest(urlRequest: request))
             let decoded = try JSONDecoder().decode(Answer.self, from: answer.data)
-            try #require(!decoded.timedOut, "fewer than \(count) connections of \(tlsCase) ended within 10 s")
-            return decoded.connections.filter(\.closed)
+            try #require(!decoded.timedOut, "the connections awaited did not end within 10 s: \(components)")
+            return decoded.connections
         }
     }
 

@@ -48,6 +48,9 @@
             TLSNegativeCase(
                 server: .tlsWrongHost, host: "127.0.0.1", outcome: .fails(.hostnameMismatch(host: "127.0.0.1"))),
             TLSNegativeCase(server: .tlsExpired, outcome: .fails(.certificateExpired)),
+            TLSNegativeCase(server: .tlsNotYetValid, outcome: .fails(.certificateNotYetValid)),
+            // The name only in the subject's CN, not in a subjectAltName: refused (RFC 6125 §6.4.4).
+            TLSNegativeCase(server: .tlsCommonNameOnly, outcome: .fails(.hostnameMismatch(host: "localhost"))),
             TLSNegativeCase(server: .tlsSelfSigned, outcome: .untrusted),
             TLSNegativeCase(server: .tlsValid, trustingCA: false, outcome: .untrusted),
             TLSNegativeCase(server: .tlsMutual, outcome: .fails(.clientCertificateRequired)),
@@ -58,7 +61,8 @@
     /// ending as it must, with its own ``TLSError``.
     @Suite(
         "TLS matrix (HTTP1Transport)",
-        .requiresTLSServers(.tlsValid, .tlsWrongHost, .tlsExpired, .tlsSelfSigned, .tlsMutual),
+        .requiresTLSServers(
+            .tlsValid, .tlsWrongHost, .tlsExpired, .tlsNotYetValid, .tlsCommonNameOnly, .tlsSelfSigned, .tlsMutual),
         .enabled(if: HTTP1Transport.isAvailable))
     struct TLSMatrixLiveTests {
         @Test("a certificate for localhost from a trusted CA: 200, over TLS 1.2 or later")
@@ -112,7 +116,8 @@
     /// through the native transport: the error reaches the app as `CourierError.underlying(TLSError, nil)`.
     @Suite(
         "TLS matrix (Provider, RoutingTransport)",
-        .requiresTLSServers(.tlsValid, .tlsWrongHost, .tlsExpired, .tlsSelfSigned, .tlsMutual),
+        .requiresTLSServers(
+            .tlsValid, .tlsWrongHost, .tlsExpired, .tlsNotYetValid, .tlsCommonNameOnly, .tlsSelfSigned, .tlsMutual),
         .enabled(if: HTTP1Transport.isAvailable))
     struct TLSProviderMatrixLiveTests {
         private func provider(_ options: HTTP1Transport.Options) -> Provider<TLSTarget> {

@@ -20,6 +20,10 @@ struct RedirectPolicyTests {
             ("http://a.example.com/x", "http://b.example.com/x", false),
             ("http://127.0.0.1:8080/x", "http://localhost:8080/x", false),
             ("http://127.0.0.1:8080/x", "http://127.0.0.1:8081/x", false),
+            // One spelling of a host (HostName): a trailing dot and case are the same origin.
+            ("https://api.example.com./x", "https://api.example.com/y", true),
+            ("https://API.Example.COM/x", "https://api.example.com.:443/y", true),
+            ("https://api.example.com../x", "https://api.example.com/y", false),
         ])
     func sameOrigin(lhs: String, rhs: String, same: Bool) {
         #expect(RedirectPolicy.sameOrigin(URL(string: lhs), URL(string: rhs)) == same)

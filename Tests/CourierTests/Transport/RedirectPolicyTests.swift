@@ -48,8 +48,15 @@ struct URLSessionTransportConfigurationTests {
         #expect(URLSessionTransport(configuration: custom).session.configuration.timeoutIntervalForRequest == 7)
     }
 
-    @Test("a provider's default transport is a URLSessionTransport")
-    func providerDefault() {
-        #expect(Provider<CoreTestTarget>().transport is URLSessionTransport)
+    @Test("a provider's default transport is a RoutingTransport: native on Linux, URLSession elsewhere")
+    func providerDefault() throws {
+        let routing = try #require(Provider<CoreTestTarget>().transport as? RoutingTransport)
+        let request = TransportRequest(
+            urlRequest: URLRequest(url: URL(fileURLWithPath: "/").appendingPathComponent("x")))
+        #expect(routing.route(for: request) == .urlSession, "a file: URL is URLSession's on every platform")
+        #if os(Linux)
+            let web = try #require(URL(string: "http://api.example.com/items"))
+            #expect(routing.route(for: TransportRequest(urlRequest: URLRequest(url: web))) == .native)
+        #endif
     }
 }

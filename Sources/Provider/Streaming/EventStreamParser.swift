@@ -7,13 +7,17 @@ import Foundation
 /// - a line starting with `:` is a comment; a line without `:` is a field with an empty value;
 ///   one space after the colon is dropped from the value;
 /// - `data` lines are joined with `"\n"`; `event` sets the type (`"message"` when none);
-///   `id` sets the last event ID unless its value contains NUL; `retry` sets the reconnection time
+///   `id` sets the last event ID unless its value contains NUL or is longer than
+///   ``maximumEventIDLength`` bytes (it goes back to the server as `Last-Event-ID`); `retry` sets the reconnection time
 ///   when its value is ASCII digits only, and is ignored otherwise; other fields are ignored;
 /// - a blank line dispatches the event, unless it has no data (then type and data are dropped);
 /// - an event the body ends before its blank line is never dispatched.
 ///
 /// A value with an invalid UTF-8 sequence reads with U+FFFD in its place, as a browser's does.
 package struct EventStreamParser: Sendable {
+    /// The longest `id` accepted, in UTF-8 bytes: a longer one is ignored, as one with NUL is, so
+    /// that a server cannot make a reconnection send back a header of its choosing size.
+    package static let maximumEventIDLength = 1024
     /// The largest data an event may gather, in bytes.
     package let maximumEventSize: Int
     /// The last event ID: what the latest dispatch (or blank line) took from the `id` fields.
@@ -84,7 +88,9 @@ package struct EventStreamParser: Sendable {
         case "event":
             eventType = String(decoding: value, as: UTF8.self)
         case "id":
-            if !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
+            if !value.contains(0), value.count <= Self.maximumEventIDLength {
+                idBuffer = String(decoding: value, as: UTF8.self)
+            }
         case "retry":
             if !value.isEmpty, value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
                 let milliseconds = Int(String(decoding: value, as: UTF8.self))

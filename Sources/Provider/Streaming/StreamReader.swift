@@ -22,6 +22,7 @@ final class StreamReader<Target: TargetType, Element>: @unchecked Sendable {
     private var lastEventID: String?
     private var retryDelay: TimeInterval?
     private var reconnectionsInARow = 0
+    private var schedule: ReconnectionSchedule?
     /// The rest of the chunk taken from the connection, not yet parsed.
     private var unparsed = Data()
 
@@ -141,8 +142,11 @@ final class StreamReader<Target: TargetType, Element>: @unchecked Sendable {
     private func waitToReconnect() async throws(CourierError) {
         reconnectionsInARow += 1
         let policy = options.reconnection ?? StreamReconnection()
+        var schedule = self.schedule ?? ReconnectionSchedule(policy: policy)
+        let wait = schedule.wait(requested: retryDelay, now: policy.clock.now())
+        self.schedule = schedule
         do {
-            try await WaitTime.sleep(min(retryDelay ?? policy.delay, policy.maximumDelay))
+            try await policy.clock.sleep(wait)
         } catch {
             throw .cancelled
         }

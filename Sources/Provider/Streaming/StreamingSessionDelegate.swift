@@ -38,7 +38,8 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        calls.withLock { $0.removeValue(forKey: task.taskIdentifier) }?.complete(with: error)
+        let call = calls.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        call?.complete(with: error.map(EmptyReply.normalized))
     }
 
     func urlSession(

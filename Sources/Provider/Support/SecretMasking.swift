@@ -7,17 +7,23 @@ import Foundation
 /// `Bearer ***`; cookie names are kept: `session=***; Path=/`), and ``SecretValues`` finds the
 /// same value wherever else it is echoed, in every spelling Courier's encoders write.
 ///
-/// By default these names are secret, compared case-insensitively:
+/// One rule says which names are secret, the same for a header, a query item, a JSON member (at
+/// any depth) and a form field, compared case-insensitively, so that a credential a server echoes
+/// from one place into another (a header into a body) is masked in both:
 ///
-/// - headers: ``alwaysMaskedHeaders`` — `Authorization`, `Proxy-Authorization`, `Cookie`,
-///   `Set-Cookie`, `X-API-Key`, `API-Key`;
-/// - query items: ``defaultMaskedQueryItems`` — `key`, `api_key`, `apikey`, `access_token`,
-///   `refresh_token`, `id_token`, `token`, `auth`, `password`, `passwd`, `secret`,
-///   `client_secret`, `signature`, `sig`, `session`, `sessionid`, `sid`, and the header names above;
-/// - JSON members (at any depth) and form fields: ``defaultMaskedBodyKeys`` — the query item
-///   names and `cookies`;
-/// - and, in every place, any name that contains `token`, `secret`, `password`, `passwd`,
-///   `api_key`, `api-key`, `apikey` or `signature` (`X-Auth-Token`, `accessToken`, `newPassword`).
+/// - the names of ``defaultMaskedNames``: `Authorization`, `Proxy-Authorization`, `Cookie`,
+///   `Set-Cookie`, `cookies`, `X-API-Key`, `API-Key`, `key`, `api_key`, `apikey`, `access_token`,
+///   `refresh_token`, `id_token`, `token`, `auth`, `password`, `passwd`, `pwd`, `secret`,
+///   `client_secret`, `signature`, `sig`, `session`, `sessionid`, `sid`;
+/// - any name that contains `token`, `secret`, `password`, `passwd`, `signature`, `api_key`,
+///   `api-key`, `apikey`, `session`, `sessid`, `csrf` or `xsrf` (`X-Auth-Token`, `X-Session-Id`,
+///   `X-CSRF-Token`, `PHPSESSID`, `newPassword`);
+/// - any name with the word `auth` or `oauth`, or a word starting with `authoriz` (`X-Auth-User`,
+///   `authToken`), but not `author`;
+/// - and the names an app adds, in whichever of the three sets it adds them.
+///
+/// The same rule decides which headers and query items a plain-HTTP call must not carry
+/// (`ProviderOptions.allowsCredentialsOverPlainHTTP`).
 ///
 /// ```swift
 /// let masking = SecretMasking(maskedHeaders: ["X-Device-Id"],
@@ -34,30 +40,30 @@ public struct SecretMasking: Sendable, Equatable {
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key",
     ]
 
-    /// Query item names masked by default: the usual names of keys, tokens, passwords, sessions
-    /// and signatures, and the names of the always-masked headers.
-    public static let defaultMaskedQueryItems: Set<String> = alwaysMaskedHeaders.union([
-        "key", "api_key", "apikey", "access_token", "refresh_token", "id_token", "token", "auth", "password",
-        "passwd", "secret", "client_secret", "signature", "sig", "session", "sessionid", "sid",
-    ])
+    /// The names masked by default in every place, lowercased: the names of keys, tokens,
+    /// passwords, sessions, signatures and cookies, and the always-masked headers.
+    public static let defaultMaskedNames: Set<String> = CredentialNames.names.union(alwaysMaskedHeaders)
 
-    /// JSON member and form field names masked by default: the secret query items as bodies
-    /// send and echo them, and `cookies` (as httpbin echoes them).
-    public static let defaultMaskedBodyKeys: Set<String> = defaultMaskedQueryItems.union(["cookies"])
+    /// Query item names masked by default: ``defaultMaskedNames``, as every place has one list.
+    public static let defaultMaskedQueryItems: Set<String> = defaultMaskedNames
 
-    /// Fragments that make any name secret, wherever it is.
-    private static let secretFragments = [
-        "token", "secret", "password", "passwd", "api_key", "api-key", "apikey", "signature",
-    ]
+    /// JSON member and form field names masked by default: ``defaultMaskedNames``, as every
+    /// place has one list.
+    public static let defaultMaskedBodyKeys: Set<String> = defaultMaskedNames
 
-    /// Secret header names, lowercased; always includes ``alwaysMaskedHeaders``.
+    /// Header names given as secret, lowercased; always includes ``alwaysMaskedHeaders``. They are
+    /// secret in every place, as the names of the two other sets are.
     public let maskedHeaders: Set<String>
-    /// Secret query item names, lowercased.
+    /// Query item names given as secret, lowercased; secret in every place.
     public let maskedQueryItems: Set<String>
-    /// Secret JSON member and form field names, lowercased.
+    /// JSON member and form field names given as secret, lowercased; secret in every place.
     public let maskedBodyKeys: Set<String>
+    /// The names of the three sets: one list, whatever the place.
+    private let names: Set<String>
 
-    /// Creates a policy.
+    /// Creates a policy. A name given in any of the sets is secret in every place; a default name
+    /// stops being secret only when it is left out of both `maskedQueryItems` and `maskedBodyKeys`
+    /// and the rule's fragments and words do not match it.
     ///
     /// - Parameters:
     ///   - maskedHeaders: header names masked besides ``alwaysMaskedHeaders``; none by default.
@@ -71,6 +77,7 @@ public struct SecretMasking: Sendable, Equatable {
         self.maskedHeaders = Self.alwaysMaskedHeaders.union(maskedHeaders.map { $0.lowercased() })
         self.maskedQueryItems = Set(maskedQueryItems.map { $0.lowercased() })
         self.maskedBodyKeys = Set(maskedBodyKeys.map { $0.lowercased() })
+        names = self.maskedHeaders.union(self.maskedQueryItems).union(self.maskedBodyKeys)
     }
 
     /// The default policy, used by the logger and the recorder unless they are given another.
@@ -78,17 +85,17 @@ public struct SecretMasking: Sendable, Equatable {
 
     /// Whether the header `name` holds a secret.
     public func isSecret(header name: String) -> Bool {
-        Self.isSecret(name, in: maskedHeaders)
+        isSecret(name)
     }
 
     /// Whether the query item `name` holds a secret.
     public func isSecret(queryItem name: String) -> Bool {
-        Self.isSecret(name, in: maskedQueryItems)
+        isSecret(name)
     }
 
     /// Whether the JSON member or form field `name` holds a secret.
     public func isSecret(bodyKey name: String) -> Bool {
-        Self.isSecret(name, in: maskedBodyKeys)
+        isSecret(name)
     }
 
     /// `url` with the values of its secret query items and its password replaced by `***`.
@@ -134,9 +141,9 @@ public struct SecretMasking: Sendable, Equatable {
         SecretFields.scan(text, masking: self).masked
     }
 
-    static func isSecret(_ name: String, in names: Set<String>) -> Bool {
-        let lowered = name.lowercased()
-        return names.contains(lowered) || secretFragments.contains { lowered.contains($0) }
+    /// The one rule, whatever the place: a name given, or one ``CredentialNames`` recognises.
+    private func isSecret(_ name: String) -> Bool {
+        names.contains(name.lowercased()) || CredentialNames.contains(name)
     }
 
     /// `a=***; b=***; Path=/`: every cookie value masked, attributes kept. Commas separate

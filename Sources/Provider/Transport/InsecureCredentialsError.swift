@@ -11,12 +11,11 @@ import Foundation
 /// `127.0.0.0/8` written as an address, `::1`, `localhost`; not `*.localhost`, nor a name that
 /// merely starts with `127.`) when it carries any of:
 ///
-/// - a credential header: `Authorization`, `Proxy-Authorization`, `Cookie`, `X-API-Key`, or any
-///   header whose name contains `auth`, `token`, `secret`, `password`, `session`, `api-key`,
-///   `api_key` or `apikey` (`X-Auth-Token`, `X-Client-Secret`, `Api-Key`);
-/// - a credential query item: `key`, `auth`, `sid`, `sig`, `signature`, `passwd`, `pwd`, or any
-///   name containing `token`, `secret`, `password`, `session`, `api-key`, `api_key` or `apikey`
-///   (`access_token`, `api_key`, `client_secret`, `sessionid`); names compare case-insensitively;
+/// - a header or a query item whose name looks like a credential, by the one rule masking uses
+///   too (``SecretMasking``, without the names an app adds there): `Authorization`, `Cookie`,
+///   `X-API-Key`, `key`, `sid`, `sig`, or a name containing `token`, `secret`, `password`,
+///   `session`, `csrf` or `api_key` (`X-Auth-Token`, `X-Session-Id`, `client_secret`), or with
+///   the word `auth` (`X-Auth-User`); names compare case-insensitively;
 /// - a user or password in the URL (`http://user:pass@host`).
 ///
 /// Cookies a `URLSession` adds from its cookie storage at send time are not seen here.
@@ -30,22 +29,15 @@ public struct InsecureCredentialsError: Error, Sendable, Equatable, LocalizedErr
     /// Whether the URL carried a user or password (`http://user:pass@host`).
     public let carriesUserInfo: Bool
 
-    /// Header names that always carry credentials, lowercased.
-    static let credentialHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "x-api-key"]
-    /// Query item names that carry credentials, lowercased.
-    static let credentialQueryItems: Set<String> = ["key", "auth", "sid", "sig", "signature", "passwd", "pwd"]
-    /// Parts of a name that make a header or query item a credential.
-    static let credentialFragments = ["token", "secret", "password", "session", "api-key", "api_key", "apikey"]
-
     /// The refusal for `request`, or `nil` when it may be sent: HTTPS, loopback, or no credentials.
     init?(refusing request: URLRequest) {
         guard let url = request.url, url.scheme?.lowercased() == "http" else { return nil }
         let host = url.host ?? ""
         guard !LoopbackHost.contains(host) else { return nil }
-        let headers = (request.allHTTPHeaderFields ?? [:]).keys.filter(Self.isCredentialHeader).sorted()
+        let headers = (request.allHTTPHeaderFields ?? [:]).keys.filter(CredentialNames.contains).sorted()
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         var queryItems: [String] = []
-        for item in items where Self.isCredentialQueryItem(item.name) && !queryItems.contains(item.name) {
+        for item in items where CredentialNames.contains(item.name) && !queryItems.contains(item.name) {
             queryItems.append(item.name)
         }
         let carriesUserInfo = url.user != nil || url.password != nil
@@ -54,20 +46,6 @@ public struct InsecureCredentialsError: Error, Sendable, Equatable, LocalizedErr
         self.headers = headers
         self.queryItems = queryItems
         self.carriesUserInfo = carriesUserInfo
-    }
-
-    static func isCredentialHeader(_ name: String) -> Bool {
-        let lowercased = name.lowercased()
-        return credentialHeaders.contains(lowercased) || lowercased.contains("auth") || hasFragment(lowercased)
-    }
-
-    static func isCredentialQueryItem(_ name: String) -> Bool {
-        let lowercased = name.lowercased()
-        return credentialQueryItems.contains(lowercased) || hasFragment(lowercased)
-    }
-
-    private static func hasFragment(_ lowercasedName: String) -> Bool {
-        credentialFragments.contains { lowercasedName.contains($0) }
     }
 
     /// What was refused, and why; names only, never a value.

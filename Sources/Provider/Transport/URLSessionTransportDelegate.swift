@@ -109,10 +109,11 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     }
 
     /// FoundationNetworking reports cancellation as `URLError.cancelled`; Courier reports it
-    /// as `CancellationError`, as Swift concurrency does.
+    /// as `CancellationError`, as Swift concurrency does. An empty reply is a lost connection
+    /// (``EmptyReply``).
     private static func normalize(_ error: any Error) -> any Error {
         if let urlError = error as? URLError, urlError.code == .cancelled { return CancellationError() }
-        return error
+        return EmptyReply.normalized(error)
     }
 
     // MARK: Data

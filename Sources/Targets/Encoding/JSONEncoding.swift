@@ -11,7 +11,8 @@ import Foundation
 /// and arrays and `[String: Any]` dictionaries of those. Anything else (a `Date`, a `URL`, a non-finite
 /// `Double`, an `Encodable` struct) is rejected up front with
 /// ``ParameterEncodingError/invalidJSONObject(_:)``, which names the offending parameters; encode such
-/// bodies with `RequestTask.requestJSONEncodable` instead.
+/// bodies with `RequestTask.requestJSONEncodable` instead. So are objects and arrays nested more than
+/// 256 levels deep (the parameters counting as the first), named by where the nesting starts.
 ///
 /// ```swift
 /// .requestParameters(parameters: ["goodsId": 42, "count": 2], encoding: JSONEncoding.default)
@@ -32,6 +33,10 @@ public struct JSONEncoding: ParameterEncoding {
     public var options: JSONSerialization.WritingOptions {
         JSONSerialization.WritingOptions(rawValue: optionsRawValue)
     }
+
+    /// The deepest nesting of objects and arrays written, the parameters themselves counting as the
+    /// first level: deeper parameters are refused with ``ParameterEncodingError/invalidJSONObject(_:)``.
+    package static let maximumDepth = 256
 
     /// Creates a JSON encoding.
     ///
@@ -55,8 +60,11 @@ public struct JSONEncoding: ParameterEncoding {
         guard request.url != nil else { throw ParameterEncodingError.missingURL }
 
         let object: [String: Any] = parameters
-        guard JSONSerialization.isValidJSONObject(object) else {
-            throw ParameterEncodingError.invalidJSONObject(Self.describeInvalidValues(in: object))
+        let problems = Self.problems(in: object)
+        // Asked only once nothing was found: with the depth bounded, it is one linear pass too.
+        guard problems.isEmpty, JSONSerialization.isValidJSONObject(object) else {
+            let summary = problems.isEmpty ? "the parameters as a whole" : problems.joined(separator: ", ")
+            throw ParameterEncodingError.invalidJSONObject(summary)
         }
         let data: Data
         do {
@@ -67,44 +75,5 @@ public struct JSONEncoding: ParameterEncoding {
         ParameterEncodingSupport.setContentTypeIfAbsent("application/json", on: &request)
         request.httpBody = data
         return request
-    }
-
-    // MARK: - Diagnostics
-
-    /// A summary of the values in `object` that JSON cannot represent: each one's path and type,
-    /// never its value.
-    private static func describeInvalidValues(in object: [String: Any]) -> String {
-        var findings: [String] = []
-        for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-            collectInvalidValues(value, path: key, into: &findings)
-        }
-        return findings.isEmpty ? "the parameters as a whole" : findings.joined(separator: ", ")
-    }
-
-    /// Appends a finding for every value under `value` that JSON cannot represent.
-    private static func collectInvalidValues(_ value: Any, path: String, into findings: inout [String]) {
-        guard !JSONSerialization.isValidJSONObject([value]) else { return }
-        let countBefore = findings.count
-        if let dictionary = value as? [String: Any] {
-            for (key, nested) in dictionary.sorted(by: { $0.key < $1.key }) {
-                collectInvalidValues(nested, path: "\(path).\(key)", into: &findings)
-            }
-        } else if let array = value as? [Any] {
-            for (index, element) in array.enumerated() {
-                collectInvalidValues(element, path: "\(path)[\(index)]", into: &findings)
-            }
-        }
-        if findings.count == countBefore {
-            findings.append("`\(path)` (\(typeDescription(of: value)))")
-        }
-    }
-
-    /// The Swift type of `value`, noting a non-finite floating-point number.
-    private static func typeDescription(of value: Any) -> String {
-        let typeName = String(describing: type(of: value))
-        if let number = value as? any BinaryFloatingPoint, !number.isFinite {
-            return "\(typeName), not finite"
-        }
-        return typeName
     }
 }

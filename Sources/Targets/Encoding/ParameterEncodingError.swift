@@ -17,7 +17,8 @@ public enum ParameterEncodingError: Error, Sendable, CustomStringConvertible, Lo
 
     /// Some parameters cannot be represented as JSON. Carries a summary naming each offending
     /// parameter by its path and Swift type, for example: `createdAt` (Date), `tags[1]` (Double, not finite).
-    /// Values are never included, so the message is safe to log.
+    /// Objects or arrays nested too deep read `items.children.children…` (nested deeper than 256
+    /// levels). Values are never included, so the message is safe to log.
     case invalidJSONObject(String)
 
     /// `JSONSerialization` failed to write the parameters; carries its error.

@@ -113,13 +113,16 @@ struct Recording: Codable, Sendable {
         self.request = sent
     }
 
-    /// Writes the recording to `file`, readable by its owner only, creating its directory.
+    /// Writes the recording to `file`, readable by its owner only, creating its directory (and any
+    /// folder above it that is missing) for its owner only too: a file's mode does not stop others
+    /// from listing the folder, whose file names carry the calls' paths and query items.
     func write(to file: URL) throws(RecordingError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             var data = try encoder.encode(self)
             data.append(0x0A)
             try OwnerOnlyFile.write(data, to: file)

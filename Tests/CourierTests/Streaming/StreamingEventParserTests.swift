@@ -103,6 +103,15 @@ import Testing
         #expect(try expectEvents("retry: 100\nretry: soon\n\n", []).reconnectionTime == 100)
     }
 
+    @Test func anIdLongerThanTheBoundIsIgnored() throws {
+        var parser = EventStreamParser(maximumLineLength: 8192, maximumEventSize: 8192)
+        let longest = String(repeating: "i", count: EventStreamParser.maximumEventIDLength)
+        let events = try parser.parse(Data("id: \(longest)\ndata: a\n\nid: \(longest)x\ndata: b\n\n".utf8))
+        // Sent back as `Last-Event-ID` on a reconnection: a server may not make that header huge.
+        #expect(events == [ServerSentEvent(data: "a", id: longest), ServerSentEvent(data: "b", id: longest)])
+        #expect(parser.lastEventID == longest)
+    }
+
     @Test func unknownFieldsAreIgnored() throws {
         try expectEvents("foo: bar\ndata: a\nDATA: b\n\n", [ServerSentEvent(data: "a")])
     }

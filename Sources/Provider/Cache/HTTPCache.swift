@@ -18,7 +18,8 @@ import Synchronization
 /// ```
 ///
 /// Entries live in memory (least recently used first out) and, when `directory` is given, on disk,
-/// one file per entry written 0600, each store within its byte and entry limits. Responses to
+/// one file per entry written 0600 in a folder only the user can write (``folderProblem`` says why
+/// a folder was refused), each store within its byte and entry limits. Responses to
 /// requests that carried `Authorization` or a `Cookie` are not stored unless
 /// `storesCredentialedResponses` is `true`, and then in a partition of their own per credential.
 /// Share one cache between providers freely; call ``close()`` to end its background work.
@@ -40,9 +41,11 @@ public final class HTTPCache: Sendable {
     /// Creates a cache.
     ///
     /// - Parameters:
-    ///   - directory: the folder of the disk store, created 0700 if missing; `nil` (the default)
-    ///     keeps entries in memory only. Caches of one process that name the same folder share its
-    ///     store (and the limits of the first one made).
+    ///   - directory: the folder of the disk store, created 0700 if missing and made 0700 if it is
+    ///     the user's own; `nil` (the default) keeps entries in memory only, and so does a folder
+    ///     that is a symbolic link or another user's (``folderProblem``). Prefer a folder of the app's
+    ///     own (Caches, or `XDG_CACHE_HOME`) to one under a shared temporary directory. Caches of
+    ///     one process that name the same folder share its store (and the limits of the first one made).
     ///   - memoryByteLimit: the most bytes kept in memory; 10 MiB by default.
     ///   - memoryEntryLimit: the most entries kept in memory; 1,000 by default.
     ///   - diskByteLimit: the most bytes kept on disk; 50 MiB by default.
@@ -90,6 +93,13 @@ public final class HTTPCache: Sendable {
         (metrics.memoryBytes, metrics.memoryEntries) = memory.totals
         if let disk { (metrics.diskBytes, metrics.diskEntries) = disk.totals }
         return metrics
+    }
+
+    /// Why the disk store keeps nothing although the cache was given a folder, or `nil` when it
+    /// uses the folder (or was given none). Checked once, on the disk store's queue, before the
+    /// folder is first read or written; a refused folder leaves the cache in memory only.
+    public var folderProblem: HTTPCacheFolderProblem? {
+        get async { await disk?.folderProblem() }
     }
 
     /// Drops every stored response, in memory and on disk (for a logout). A call that starts

@@ -52,6 +52,11 @@ struct CacheExchange: Sendable {
             return (.failure(error), nil)
         }
         let responseTime = Date()
+        if conditional, response.statusCode == 304, isRedirected(response.head) {
+            // The validators reached another resource: its `304` says nothing of the stored answer.
+            cache.remove(key)
+            return await load(stored: nil, validating: false, send: send)
+        }
         if conditional, response.statusCode == 304, let stored {
             let updated = stored.updated(
                 with: response.head.fields, requestTime: requestTime, responseTime: responseTime)
@@ -70,13 +75,14 @@ struct CacheExchange: Sendable {
     }
 
     /// Stores `response` when it may be stored, and otherwise drops what was stored for the key
-    /// (a `no-store` answer replaces an older storable one).
+    /// (a `no-store` answer replaces an older storable one, and so does a redirect).
     private func keep(_ response: Response, requestTime: Date, responseTime: Date) {
         // A server error neither replaces nor drops the last good answer: the offline fallback needs it.
         guard response.statusCode != 304, !CacheStorability.isServerError(response.statusCode) else { return }
-        if let entry = CacheStorability.entry(
-            for: response, request: request, key: key, storesCredentials: cache.storesCredentialedResponses,
-            requestTime: requestTime, responseTime: responseTime)
+        if !isRedirected(response.head),
+            let entry = CacheStorability.entry(
+                for: response, request: request, key: key, storesCredentials: cache.storesCredentialedResponses,
+                requestTime: requestTime, responseTime: responseTime)
         {
             cache.store(entry)
         } else {
@@ -97,6 +103,7 @@ struct CacheExchange: Sendable {
             else { return }
             let responseTime = Date()
             if conditional, answer.statusCode == 304 {
+                guard !exchange.isRedirected(answer.head) else { return }
                 cache.store(
                     stored.updated(with: answer.head.fields, requestTime: requestTime, responseTime: responseTime))
                 cache.count(.revalidation)
@@ -107,6 +114,18 @@ struct CacheExchange: Sendable {
             if (500..<600).contains(answer.statusCode) { return }
             exchange.keep(response, requestTime: requestTime, responseTime: responseTime)
         }
+    }
+
+    /// Whether the answer came from another URL than the key's: the transport followed a redirect.
+    ///
+    /// Such an answer is not stored under the key, whose server may redirect elsewhere tomorrow, and
+    /// whose URL it would take on a hit (an open redirect would pin anything under an API's URL);
+    /// nor under its own URL, which was asked with the first hop's headers (its `Vary`, its
+    /// credentials). The response keeps its own URL. Storing each hop by its own headers needs the
+    /// redirect loop above the cache.
+    func isRedirected(_ head: ResponseHead) -> Bool {
+        guard let url = head.url else { return false }
+        return CacheKey.normalized(url) != key.url
     }
 
     /// Adds `If-None-Match` (the `ETag`) and `If-Modified-Since` (the `Last-Modified`) of `entry`

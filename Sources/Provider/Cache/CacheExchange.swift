@@ -11,12 +11,16 @@ struct CacheExchange: Sendable {
     let key: CacheKey
     /// The request as the plugins prepared it, without conditional headers of the cache's own.
     let request: URLRequest
+    /// The cache's generation when the call began: what it stores is dropped once `removeAll()`
+    /// ran since (``HTTPCache/store(_:since:)``).
+    let generation: UInt64
     let requestControl: CacheControl
 
-    init(cache: HTTPCache, key: CacheKey, request: URLRequest) {
+    init(cache: HTTPCache, key: CacheKey, request: URLRequest, generation: UInt64) {
         self.cache = cache
         self.key = key
         self.request = request
+        self.generation = generation
         requestControl = CacheControl(request.value(forHTTPHeaderField: "Cache-Control"))
     }
 
@@ -60,7 +64,7 @@ struct CacheExchange: Sendable {
         if conditional, response.statusCode == 304, let stored {
             let updated = stored.updated(
                 with: response.head.fields, requestTime: requestTime, responseTime: responseTime)
-            cache.store(updated)
+            cache.store(updated, since: generation)
             cache.count(.revalidation)
             return (.success(updated.response(to: request, kind: .revalidated, now: responseTime)), timings)
         }
@@ -84,7 +88,7 @@ struct CacheExchange: Sendable {
                 for: response, request: request, key: key, storesCredentials: cache.storesCredentialedResponses,
                 requestTime: requestTime, responseTime: responseTime)
         {
-            cache.store(entry)
+            cache.store(entry, since: generation)
         } else {
             cache.remove(key)
         }
@@ -105,7 +109,8 @@ struct CacheExchange: Sendable {
             if conditional, answer.statusCode == 304 {
                 guard !exchange.isRedirected(answer.head) else { return }
                 cache.store(
-                    stored.updated(with: answer.head.fields, requestTime: requestTime, responseTime: responseTime))
+                    stored.updated(with: answer.head.fields, requestTime: requestTime, responseTime: responseTime),
+                    since: exchange.generation)
                 cache.count(.revalidation)
                 return
             }

@@ -34,6 +34,8 @@ final class DiskStore: @unchecked Sendable {
     private var clock: UInt64 = 0
     private var bytes = 0
     private let published = Mutex((bytes: 0, entries: 0))
+    /// Called once a read is queued, before it runs: for tests that need an event in that gap.
+    let afterReadQueued = LockedState<(@Sendable () -> Void)?>(nil)
 
     private static let stores = Mutex<[String: DiskStore]>([:])
 
@@ -62,10 +64,12 @@ final class DiskStore: @unchecked Sendable {
 
     /// The entry stored for `key`, read on the store's queue; a corrupt file is deleted and reads as none.
     func read(_ key: CacheKey) async -> CachedEntry? {
-        await withCheckedContinuation { continuation in
+        let queued = afterReadQueued.withLock { $0 }
+        return await withCheckedContinuation { continuation in
             queue.async {
                 continuation.resume(returning: self.readNow(key))
             }
+            queued?()
         }
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -36,7 +35,10 @@ public final class HTTPCache: Sendable {
     /// Whether calls over a transport that answers from a test's stubs (CourierTesting's
     /// `StubTransport`) use the cache; `false` unless a test asks, so stubs answer as registered.
     package let coversStubTransports: Bool
-    private let counters = Mutex(HTTPCacheMetrics())
+    private let counters = LockedState(HTTPCacheMetrics())
+    /// How many times ``removeAll()`` ran: a store or a disk read begun before the last one is
+    /// dropped. Held while the memory is changed, so a store and a `removeAll()` never interleave.
+    private let generations = LockedState<UInt64>(0)
 
     /// Creates a cache.
     ///
@@ -103,10 +105,15 @@ public final class HTTPCache: Sendable {
     }
 
     /// Drops every stored response, in memory and on disk (for a logout). A call that starts
-    /// after it returns never sees one of them; the files go on the disk store's queue, in order.
+    /// after it returns never sees one of them, and neither does one that was on its way: its
+    /// answer is not stored, nor kept in memory when it was being read from disk. The files go on
+    /// the disk store's queue, in order.
     public func removeAll() {
-        memory.removeAll()
-        disk?.removeAll()
+        generations.withLock { generation in
+            generation &+= 1
+            memory.removeAll()
+            disk?.removeAll()
+        }
     }
 
     /// Drops every stored response for `url` (its fragment ignored), whatever the method and the
@@ -130,13 +137,21 @@ public final class HTTPCache: Sendable {
 
     // MARK: Used by the provider
 
+    /// The generation a call begins in, for ``store(_:since:)``.
+    var generation: UInt64 { generations.withLock { $0 } }
+
     /// The entry stored for `key` that `request` matches (its `Vary` headers): from memory, else
-    /// from disk (then kept in memory too).
+    /// from disk (then kept in memory too), unless ``removeAll()`` ran while the disk was read.
     func lookup(_ key: CacheKey, matching request: URLRequest) async -> CachedEntry? {
         if let entry = memory.entry(for: key) { return entry.matches(request) ? entry : nil }
+        let began = generation
         guard let disk, let entry = await disk.read(key) else { return nil }
-        memory.store(entry)
-        return entry.matches(request) ? entry : nil
+        let current = generations.withLock { generation in
+            guard generation == began else { return false }
+            memory.store(entry)
+            return true
+        }
+        return current && entry.matches(request) ? entry : nil
     }
 
     /// Drops the entry for `key`.
@@ -145,10 +160,15 @@ public final class HTTPCache: Sendable {
         disk?.remove(key)
     }
 
-    /// Stores `entry` in memory and, when there is a folder, on disk (without waiting).
-    func store(_ entry: CachedEntry) {
-        memory.store(entry)
-        disk?.write(entry)
+    /// Stores `entry` in memory and, when there is a folder, on disk (without waiting), unless
+    /// ``removeAll()`` ran since `generation`: an answer to a call begun before a logout is not kept.
+    func store(_ entry: CachedEntry, since generation: UInt64) {
+        generations.withLock { current in
+            guard current == generation else { return }
+            memory.store(entry)
+            // Queued under the lock: a later `removeAll()` queues its deletion after this write.
+            disk?.write(entry)
+        }
     }
 
     /// Drops the entries `response` to an unsafe `request` makes stale (RFC 9111 §4.4): its URL's,

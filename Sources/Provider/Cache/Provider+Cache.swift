@@ -53,7 +53,7 @@ extension Provider {
         }
         let policy = cachePolicy(for: target, cache: cache)
         CacheCallNote.current?.record(key, request: request, policy: policy)
-        let exchange = CacheExchange(cache: cache, key: key, request: request)
+        let exchange = CacheExchange(cache: cache, key: key, request: request, generation: cache.generation)
         let send = { (request: URLRequest) async throws(CourierError) -> (Response, CallTimings?) in
             try await self.send(request, task, progress)
         }

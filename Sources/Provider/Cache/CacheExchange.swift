@@ -11,15 +11,19 @@ struct CacheExchange: Sendable {
     let key: CacheKey
     /// The request as the plugins prepared it, without conditional headers of the cache's own.
     let request: URLRequest
+    /// `request` as the transport sends it, its cookies included: what the cache judges (credentials,
+    /// `Vary`), never what it sends (``URLRequest/addingCookies(of:)``).
+    let judged: URLRequest
     /// The cache's generation when the call began: what it stores is dropped once `removeAll()`
     /// ran since (``HTTPCache/store(_:since:)``).
     let generation: UInt64
     let requestControl: CacheControl
 
-    init(cache: HTTPCache, key: CacheKey, request: URLRequest, generation: UInt64) {
+    init(cache: HTTPCache, key: CacheKey, request: URLRequest, judged: URLRequest, generation: UInt64) {
         self.cache = cache
         self.key = key
         self.request = request
+        self.judged = judged
         self.generation = generation
         requestControl = CacheControl(request.value(forHTTPHeaderField: "Cache-Control"))
     }
@@ -85,7 +89,7 @@ struct CacheExchange: Sendable {
         guard response.statusCode != 304, !CacheStorability.isServerError(response.statusCode) else { return }
         if !isRedirected(response.head),
             let entry = CacheStorability.entry(
-                for: response, request: request, key: key, storesCredentials: cache.storesCredentialedResponses,
+                for: response, request: judged, key: key, storesCredentials: cache.storesCredentialedResponses,
                 requestTime: requestTime, responseTime: responseTime)
         {
             cache.store(entry, since: generation)

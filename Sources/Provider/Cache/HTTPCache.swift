@@ -18,10 +18,11 @@ import Foundation
 ///
 /// Entries live in memory (least recently used first out) and, when `directory` is given, on disk,
 /// one file per entry written 0600 in a folder only the user can write (``folderProblem`` says why
-/// a folder was refused), each store within its byte and entry limits. Responses to
-/// requests that carried `Authorization` or a `Cookie` are not stored unless
-/// `storesCredentialedResponses` is `true`, and then in a partition of their own per credential.
-/// Share one cache between providers freely; call ``close()`` to end its background work.
+/// a folder was refused), each store within its byte and entry limits. Responses to requests that
+/// carried `Authorization` or a `Cookie` (the request's own, or one its transport adds from its
+/// cookie storage) are not stored unless `storesCredentialedResponses` is `true`, and then in a
+/// partition of their own per credential. No entry keeps a `Set-Cookie`. Share one cache between
+/// providers freely; call ``close()`` to end its background work.
 public final class HTTPCache: Sendable {
     /// How calls use the cache when their target does not say (``CachePolicyConfigurable``).
     public let defaultPolicy: CachePolicy

@@ -10,7 +10,9 @@ import Foundation
 /// A provider uses one when its options name it (none by default):
 ///
 /// ```swift
-/// let folder = FileManager.default.temporaryDirectory.appendingPathComponent("api-cache")
+/// let caches = try FileManager.default.url(
+///     for: .cachesDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
+/// let folder = caches.appendingPathComponent("api-cache")   // the user's own, not /tmp
 /// var options = ProviderOptions()
 /// options.cache = HTTPCache(directory: folder, defaultPolicy: .useProtocol.fallingBackWhenOffline())
 /// let provider = Provider<MallAPI>(options: options)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +16,7 @@ import Synchronization
 /// queue has read the file. Providers of one process that name the same folder share one store
 /// (``shared(directory:byteLimit:entryLimit:)``), so their writes never race.
 final class DiskStore: @unchecked Sendable {
-    // Unchecked: `index`, `clock` and `bytes` are read and written only on `queue`; `totals` is a Mutex.
+    // Unchecked: `index`, `refusal`, `clock` and `bytes` are read and written only on `queue`; `totals` is locked.
     private struct Record {
         var bytes: Int
         var lastUsed: UInt64
@@ -33,11 +32,11 @@ final class DiskStore: @unchecked Sendable {
     private var refusal: HTTPCacheFolderProblem?
     private var clock: UInt64 = 0
     private var bytes = 0
-    private let published = Mutex((bytes: 0, entries: 0))
+    private let published = LockedState((bytes: 0, entries: 0))
     /// Called once a read is queued, before it runs: for tests that need an event in that gap.
     let afterReadQueued = LockedState<(@Sendable () -> Void)?>(nil)
 
-    private static let stores = Mutex<[String: DiskStore]>([:])
+    private static let stores = LockedState<[String: DiskStore]>([:])
 
     /// The store of `directory` in this process, made with these limits the first time it is asked
     /// for (later limits are ignored: one folder, one set of limits).

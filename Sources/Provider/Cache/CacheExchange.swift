@@ -8,6 +8,8 @@ import Foundation
 /// (conditionally when there is something to validate), and revalidating in the background.
 struct CacheExchange: Sendable {
     let cache: HTTPCache
+    /// The provider's transport: it sends the request and adds its cookies.
+    let transport: any Transport
     let key: CacheKey
     /// The request as the plugins prepared it, without conditional headers of the cache's own.
     let request: URLRequest
@@ -19,8 +21,12 @@ struct CacheExchange: Sendable {
     let generation: UInt64
     let requestControl: CacheControl
 
-    init(cache: HTTPCache, key: CacheKey, request: URLRequest, judged: URLRequest, generation: UInt64) {
+    init(
+        cache: HTTPCache, transport: any Transport, key: CacheKey, request: URLRequest, judged: URLRequest,
+        generation: UInt64
+    ) {
         self.cache = cache
+        self.transport = transport
         self.key = key
         self.request = request
         self.judged = judged
@@ -68,7 +74,7 @@ struct CacheExchange: Sendable {
         if conditional, response.statusCode == 304, let stored {
             let updated = stored.updated(
                 with: response.head.fields, requestTime: requestTime, responseTime: responseTime)
-            cache.store(updated, since: generation)
+            if sameCookies { cache.store(updated, since: generation) }
             cache.count(.revalidation)
             return (.success(updated.response(to: request, kind: .revalidated, now: responseTime)), timings)
         }
@@ -87,7 +93,7 @@ struct CacheExchange: Sendable {
     private func keep(_ response: Response, requestTime: Date, responseTime: Date) {
         // A server error neither replaces nor drops the last good answer: the offline fallback needs it.
         guard response.statusCode != 304, !CacheStorability.isServerError(response.statusCode) else { return }
-        if !isRedirected(response.head),
+        if !isRedirected(response.head), sameCookies,
             let entry = CacheStorability.entry(
                 for: response, request: judged, key: key, storesCredentials: cache.storesCredentialedResponses,
                 requestTime: requestTime, responseTime: responseTime)
@@ -100,8 +106,9 @@ struct CacheExchange: Sendable {
 
     /// Revalidates `stored` in the background, owned by the cache (``BackgroundRevalidations``):
     /// straight over `transport`, without the plugins, as the request the plugins prepared.
-    func revalidateInBackground(_ stored: CachedEntry, over transport: any Transport) {
+    func revalidateInBackground(_ stored: CachedEntry) {
         let exchange = self
+        let transport = self.transport
         cache.background.start(key) { [weak cache] in
             var sent = exchange.request
             let conditional = Self.addValidators(of: stored, to: &sent)
@@ -111,7 +118,7 @@ struct CacheExchange: Sendable {
             else { return }
             let responseTime = Date()
             if conditional, answer.statusCode == 304 {
-                guard !exchange.isRedirected(answer.head) else { return }
+                guard !exchange.isRedirected(answer.head), exchange.sameCookies else { return }
                 cache.store(
                     stored.updated(with: answer.head.fields, requestTime: requestTime, responseTime: responseTime),
                     since: exchange.generation)
@@ -123,6 +130,14 @@ struct CacheExchange: Sendable {
             if (500..<600).contains(answer.statusCode) { return }
             exchange.keep(response, requestTime: requestTime, responseTime: responseTime)
         }
+    }
+
+    /// Whether the transport would still add the cookies the request was judged with. A login or a
+    /// logout that completed while the answer was on its way may have changed the cookie it went
+    /// out with: that answer may be another session's, and is not stored.
+    var sameCookies: Bool {
+        request.addingCookies(of: transport).value(forHTTPHeaderField: "Cookie")
+            == judged.value(forHTTPHeaderField: "Cookie")
     }
 
     /// Whether the answer came from another URL than the key's: the transport followed a redirect.

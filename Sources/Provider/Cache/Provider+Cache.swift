@@ -57,7 +57,8 @@ extension Provider {
         let policy = cachePolicy(for: target, cache: cache)
         CacheCallNote.current?.record(key, request: request, judged: judged, policy: policy)
         let exchange = CacheExchange(
-            cache: cache, key: key, request: request, judged: judged, generation: cache.generation)
+            cache: cache, transport: transport, key: key, request: request, judged: judged,
+            generation: cache.generation)
         let send = { (request: URLRequest) async throws(CourierError) -> (Response, CallTimings?) in
             try await self.send(request, task, progress)
         }
@@ -76,7 +77,7 @@ extension Provider {
                 if let stored { return (.success(exchange.serve(stored, as: .hit, now: now)), nil) }
             case .useStaleAndRevalidate:
                 if let stored {
-                    exchange.revalidateInBackground(stored, over: transport)
+                    exchange.revalidateInBackground(stored)
                     return (.success(exchange.serve(stored, as: .staleWhileRevalidate, now: now)), nil)
                 }
             case .unsatisfiable:

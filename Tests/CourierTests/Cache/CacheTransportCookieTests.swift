@@ -20,8 +20,16 @@ struct CacheTransportCookieTests {
             session.withLock { $0 }.map { "session=\($0)" }
         }
 
+        /// A session that replaces the current one as the next request goes out, once.
+        let switchTo = LockedState<String?>(nil)
+
         func send(_ request: TransportRequest) async throws -> TransportResponse {
             sent.withLock { $0.append(request.urlRequest) }
+            let next = switchTo.withLock { value in
+                defer { value = nil }
+                return value
+            }
+            if let next { session.withLock { $0 = next } }
             let user = session.withLock { $0 } ?? "nobody"
             let headers = ["Cache-Control": "private, max-age=600", "Vary": "Cookie"]
             return TransportResponse(
@@ -62,6 +70,22 @@ struct CacheTransportCookieTests {
         #expect(again.cacheOrigin?.kind == .hit && again.data == Data("alice".utf8))
         #expect(bob.cacheOrigin == nil && bob.data == Data("bob".utf8))
         #expect(aliceAgain.cacheOrigin?.kind == .hit && aliceAgain.data == Data("alice".utf8))
+    }
+
+    /// A login that completes while a call is on its way changes the cookie the transport sends
+    /// after the cache judged the request: that answer may be the new session's, and is not stored.
+    @Test func anAnswerIsNotStoredWhenTheCookiesChangedOnItsWay() async throws {
+        let jar = Jar()
+        let cache = HTTPCache(storesCredentialedResponses: true)
+        let provider = Self.provider(jar, cache: cache)
+        jar.session.withLock { $0 = "alice" }
+        jar.switchTo.withLock { $0 = "bob" }
+        let first = try await provider.request(CoreTestTarget())
+        #expect(first.data == Data("bob".utf8))
+        #expect(cache.metrics.memoryEntries == 0)
+        jar.session.withLock { $0 = "alice" }
+        let alice = try await provider.request(CoreTestTarget())
+        #expect(alice.cacheOrigin == nil && alice.data == Data("alice".utf8))
     }
 
     /// The request's own `Cookie` comes first, the transport's after, as the native transport writes them.

@@ -11,6 +11,12 @@ per name, so tests running in parallel use names of their own.
   POST /cache/item/<name>              200 {"ok":true} (an unsafe method: the cache invalidates)
   ANY  /cache/fail/<name>?status=503   makes <name> fail with that status (0 to recover)
   GET  /cache/stats/<name>             {"full": n, "conditional": n, "notModified": n}
+  GET  /cache/login/<name>?user=<user>  200 {"user"}, no-store, Set-Cookie: session=<user> and
+       csrf=SECRET-<user> (Path=/ both)
+  GET  /cache/me/<name>                200 {"user": <the session cookie>, "full": n} with
+       Cache-Control: private, max-age=600, Vary: Cookie and the same csrf Set-Cookie again
+       (a session read from a cookie only; the cookie jar is the same after it)
+  GET  /cache/hop/<name>?to=<path>     302 to <path> without a lifetime (counts as "full")
 """
 
 from __future__ import annotations
@@ -42,6 +48,8 @@ def route(handler, path: str) -> None:
         with _lock:
             state["failing"] = status
         return handler.send_json({"ok": True, "failing": status})
+    if kind in ("login", "me", "hop"):
+        return _session(handler, kind, state)
     if kind != "item":
         return handler.send_json({"code": 404, "msg": f"no such route: {path}"}, status=404)
     if handler.command == "POST":
@@ -83,3 +91,28 @@ def route(handler, path: str) -> None:
         full = state["full"]
     varied = handler.headers.get(vary) if vary else None
     handler.send_json({"name": name, "full": full, "varied": varied}, headers=headers)
+
+
+def _session(handler, kind: str, state: dict) -> None:
+    """The login, /me and redirect routes: what a cache must keep apart per user and per hop."""
+    if kind == "hop":
+        with _lock:
+            state["full"] += 1
+        target = (handler.args.get("to") or ["/echo"])[0]
+        return handler.send_json({"redirect": target}, status=302, headers=[("Location", target)])
+    if kind == "login":
+        user = (handler.args.get("user") or ["nobody"])[0]
+        return handler.send_json({"user": user}, headers=[
+            ("Cache-Control", "no-store"), ("Set-Cookie", f"session={user}; Path=/"),
+            ("Set-Cookie", f"csrf=SECRET-{user}; Path=/")])
+    user = None
+    for part in (handler.headers.get("Cookie") or "").split(";"):
+        name, _, value = part.strip().partition("=")
+        if name == "session":
+            user = value
+    with _lock:
+        state["full"] += 1
+        full = state["full"]
+    handler.send_json({"user": user, "full": full}, headers=[
+        ("Cache-Control", "private, max-age=600"), ("Vary", "Cookie"),
+        ("Set-Cookie", f"csrf=SECRET-{user}; Path=/")])

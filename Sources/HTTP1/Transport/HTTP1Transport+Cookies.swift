@@ -15,10 +15,7 @@
         /// `request` with the stored cookies for its URL added to its `Cookie` header (after any
         /// the request carries itself), unless it asks not to (`httpShouldHandleCookies`).
         static func addingCookies(from storage: HTTPCookieStorage?, to request: URLRequest) -> URLRequest {
-            guard let storage, request.httpShouldHandleCookies, let url = request.url,
-                let cookies = storage.cookies(for: HostName.normalizingHost(of: url)), !cookies.isEmpty
-            else { return request }
-            let stored = cookies.map { "\($0.name)=\($0.value)" }.joined(separator: "; ")
+            guard let stored = storage?.cookieHeader(for: request) else { return request }
             var request = request
             if let own = request.value(forHTTPHeaderField: "Cookie"), !own.isEmpty {
                 request.setValue(own + "; " + stored, forHTTPHeaderField: "Cookie")
@@ -50,6 +47,14 @@
                     continuation.resume()
                 }
             }
+        }
+    }
+
+    extension HTTP1Transport: CookieAddingTransport {
+        /// The cookies the transport adds to `request`'s first hop from its
+        /// ``Options/cookieStorage``.
+        package func storedCookies(for request: URLRequest) -> String? {
+            options.cookieStorage?.cookieHeader(for: request)
         }
     }
 

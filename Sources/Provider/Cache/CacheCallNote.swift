@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -16,14 +15,16 @@ final class CacheCallNote: Sendable {
     struct Seen: Sendable {
         let key: CacheKey
         let request: URLRequest
+        /// `request` with the cookies its transport adds, as the cache judged it.
+        let judged: URLRequest
         let policy: CachePolicy
     }
 
-    private let seen = Mutex<Seen?>(nil)
+    private let seen = LockedState<Seen?>(nil)
 
     /// Notes the request an attempt sends.
-    func record(_ key: CacheKey, request: URLRequest, policy: CachePolicy) {
-        let value = Seen(key: key, request: request, policy: policy)
+    func record(_ key: CacheKey, request: URLRequest, judged: URLRequest, policy: CachePolicy) {
+        let value = Seen(key: key, request: request, judged: judged, policy: policy)
         seen.withLock { $0 = value }
     }
 

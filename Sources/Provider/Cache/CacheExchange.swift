@@ -8,15 +8,29 @@ import Foundation
 /// (conditionally when there is something to validate), and revalidating in the background.
 struct CacheExchange: Sendable {
     let cache: HTTPCache
+    /// The provider's transport: it sends the request and adds its cookies.
+    let transport: any Transport
     let key: CacheKey
     /// The request as the plugins prepared it, without conditional headers of the cache's own.
     let request: URLRequest
+    /// `request` as the transport sends it, its cookies included: what the cache judges (credentials,
+    /// `Vary`), never what it sends (``URLRequest/addingCookies(of:)``).
+    let judged: URLRequest
+    /// The cache's generation when the call began: what it stores is dropped once `removeAll()`
+    /// ran since (``HTTPCache/store(_:since:)``).
+    let generation: UInt64
     let requestControl: CacheControl
 
-    init(cache: HTTPCache, key: CacheKey, request: URLRequest) {
+    init(
+        cache: HTTPCache, transport: any Transport, key: CacheKey, request: URLRequest, judged: URLRequest,
+        generation: UInt64
+    ) {
         self.cache = cache
+        self.transport = transport
         self.key = key
         self.request = request
+        self.judged = judged
+        self.generation = generation
         requestControl = CacheControl(request.value(forHTTPHeaderField: "Cache-Control"))
     }
 
@@ -52,10 +66,15 @@ struct CacheExchange: Sendable {
             return (.failure(error), nil)
         }
         let responseTime = Date()
+        if conditional, response.statusCode == 304, isRedirected(response.head) {
+            // The validators reached another resource: its `304` says nothing of the stored answer.
+            cache.remove(key)
+            return await load(stored: nil, validating: false, send: send)
+        }
         if conditional, response.statusCode == 304, let stored {
             let updated = stored.updated(
                 with: response.head.fields, requestTime: requestTime, responseTime: responseTime)
-            cache.store(updated)
+            if sameCookies { cache.store(updated, since: generation) }
             cache.count(.revalidation)
             return (.success(updated.response(to: request, kind: .revalidated, now: responseTime)), timings)
         }
@@ -70,15 +89,16 @@ struct CacheExchange: Sendable {
     }
 
     /// Stores `response` when it may be stored, and otherwise drops what was stored for the key
-    /// (a `no-store` answer replaces an older storable one).
+    /// (a `no-store` answer replaces an older storable one, and so does a redirect).
     private func keep(_ response: Response, requestTime: Date, responseTime: Date) {
         // A server error neither replaces nor drops the last good answer: the offline fallback needs it.
         guard response.statusCode != 304, !CacheStorability.isServerError(response.statusCode) else { return }
-        if let entry = CacheStorability.entry(
-            for: response, request: request, key: key, storesCredentials: cache.storesCredentialedResponses,
-            requestTime: requestTime, responseTime: responseTime)
+        if !isRedirected(response.head), sameCookies,
+            let entry = CacheStorability.entry(
+                for: response, request: judged, key: key, storesCredentials: cache.storesCredentialedResponses,
+                requestTime: requestTime, responseTime: responseTime)
         {
-            cache.store(entry)
+            cache.store(entry, since: generation)
         } else {
             cache.remove(key)
         }
@@ -86,8 +106,9 @@ struct CacheExchange: Sendable {
 
     /// Revalidates `stored` in the background, owned by the cache (``BackgroundRevalidations``):
     /// straight over `transport`, without the plugins, as the request the plugins prepared.
-    func revalidateInBackground(_ stored: CachedEntry, over transport: any Transport) {
+    func revalidateInBackground(_ stored: CachedEntry) {
         let exchange = self
+        let transport = self.transport
         cache.background.start(key) { [weak cache] in
             var sent = exchange.request
             let conditional = Self.addValidators(of: stored, to: &sent)
@@ -97,8 +118,10 @@ struct CacheExchange: Sendable {
             else { return }
             let responseTime = Date()
             if conditional, answer.statusCode == 304 {
+                guard !exchange.isRedirected(answer.head), exchange.sameCookies else { return }
                 cache.store(
-                    stored.updated(with: answer.head.fields, requestTime: requestTime, responseTime: responseTime))
+                    stored.updated(with: answer.head.fields, requestTime: requestTime, responseTime: responseTime),
+                    since: exchange.generation)
                 cache.count(.revalidation)
                 return
             }
@@ -107,6 +130,26 @@ struct CacheExchange: Sendable {
             if (500..<600).contains(answer.statusCode) { return }
             exchange.keep(response, requestTime: requestTime, responseTime: responseTime)
         }
+    }
+
+    /// Whether the transport would still add the cookies the request was judged with. A login or a
+    /// logout that completed while the answer was on its way may have changed the cookie it went
+    /// out with: that answer may be another session's, and is not stored.
+    var sameCookies: Bool {
+        request.addingCookies(of: transport).value(forHTTPHeaderField: "Cookie")
+            == judged.value(forHTTPHeaderField: "Cookie")
+    }
+
+    /// Whether the answer came from another URL than the key's: the transport followed a redirect.
+    ///
+    /// Such an answer is not stored under the key, whose server may redirect elsewhere tomorrow, and
+    /// whose URL it would take on a hit (an open redirect would pin anything under an API's URL);
+    /// nor under its own URL, which was asked with the first hop's headers (its `Vary`, its
+    /// credentials). The response keeps its own URL. Storing each hop by its own headers needs the
+    /// redirect loop above the cache.
+    func isRedirected(_ head: ResponseHead) -> Bool {
+        guard let url = head.url else { return false }
+        return CacheKey.normalized(url) != key.url
     }
 
     /// Adds `If-None-Match` (the `ETag`) and `If-Modified-Since` (the `Last-Modified`) of `entry`

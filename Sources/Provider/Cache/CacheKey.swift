@@ -32,9 +32,10 @@ struct CacheKey: Sendable, Hashable {
             method: request.httpMethod ?? "GET", url: Self.normalized(url), partition: Self.partition(of: request))
     }
 
-    /// `url` as keys spell it: absolute, without a fragment (which never reaches the server).
+    /// `url` as keys spell it: absolute, its host by one spelling (``HostName``), without a
+    /// fragment (which never reaches the server).
     static func normalized(_ url: URL) -> String {
-        let text = url.absoluteString
+        let text = HostName.normalizingHost(of: url).absoluteString
         guard let hash = text.firstIndex(of: "#") else { return text }
         return String(text[..<hash])
     }

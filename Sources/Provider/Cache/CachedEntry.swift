@@ -9,7 +9,8 @@ import Foundation
 struct CachedEntry: Sendable {
     let key: CacheKey
     let status: Int
-    /// The response's header fields as received, `Age` left out (a served copy gets its own).
+    /// The response's header fields as received, less `Age` (a served copy gets its own) and the
+    /// cookies it set (``unkeptFields``).
     let fields: [HeaderField]
     let body: Data
     /// The request headers the response's `Vary` names, with the values the request had (empty
@@ -39,7 +40,7 @@ struct CachedEntry: Sendable {
         self.requestTime = requestTime
         self.responseTime = responseTime
         let ageField = Self.value("Age", in: fields)
-        self.fields = fields.filter { !$0.name.caseInsensitiveEquals("Age") }
+        self.fields = fields.filter { field in !Self.unkeptFields.contains { field.name.caseInsensitiveEquals($0) } }
         control = CacheControl(Self.value("Cache-Control", in: fields))
         let date = Self.value("Date", in: fields).flatMap(HTTPDate.parse)
         lifetime = Freshness.lifetime(
@@ -49,8 +50,13 @@ struct CachedEntry: Sendable {
             ageField: ageField, date: date, requestTime: requestTime, responseTime: responseTime)
         byteCount =
             body.count + key.url.utf8.count + 64
-            + fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+            + self.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
     }
+
+    /// Fields no entry keeps, however it is made (stored, refreshed by a `304`, read from disk):
+    /// `Age`, and `Set-Cookie`/`Set-Cookie2`, which set a cookie for the user the answer went to
+    /// and would hand it to whoever gets the stored copy: after a logout, the next user.
+    static let unkeptFields = ["Age", "Set-Cookie", "Set-Cookie2"]
 
     /// A field of the stored response, repeated lines joined with `", "`.
     func value(_ name: String) -> String? {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -17,7 +16,7 @@ import Synchronization
 /// queue has read the file. Providers of one process that name the same folder share one store
 /// (``shared(directory:byteLimit:entryLimit:)``), so their writes never race.
 final class DiskStore: @unchecked Sendable {
-    // Unchecked: `index`, `clock` and `bytes` are read and written only on `queue`; `totals` is a Mutex.
+    // Unchecked: `index`, `refusal`, `clock` and `bytes` are read and written only on `queue`; `totals` is locked.
     private struct Record {
         var bytes: Int
         var lastUsed: UInt64
@@ -28,11 +27,16 @@ final class DiskStore: @unchecked Sendable {
     let entryLimit: Int
     private let queue: DispatchQueue
     private var index: [String: Record]?
+    /// Why the folder is not used, once it was checked (``CacheFolder``); the store then touches no
+    /// file in it.
+    private var refusal: HTTPCacheFolderProblem?
     private var clock: UInt64 = 0
     private var bytes = 0
-    private let published = Mutex((bytes: 0, entries: 0))
+    private let published = LockedState((bytes: 0, entries: 0))
+    /// Called once a read is queued, before it runs: for tests that need an event in that gap.
+    let afterReadQueued = LockedState<(@Sendable () -> Void)?>(nil)
 
-    private static let stores = Mutex<[String: DiskStore]>([:])
+    private static let stores = LockedState<[String: DiskStore]>([:])
 
     /// The store of `directory` in this process, made with these limits the first time it is asked
     /// for (later limits are ignored: one folder, one set of limits).
@@ -59,10 +63,12 @@ final class DiskStore: @unchecked Sendable {
 
     /// The entry stored for `key`, read on the store's queue; a corrupt file is deleted and reads as none.
     func read(_ key: CacheKey) async -> CachedEntry? {
-        await withCheckedContinuation { continuation in
+        let queued = afterReadQueued.withLock { $0 }
+        return await withCheckedContinuation { continuation in
             queue.async {
                 continuation.resume(returning: self.readNow(key))
             }
+            queued?()
         }
     }
 
@@ -91,6 +97,16 @@ final class DiskStore: @unchecked Sendable {
         }
     }
 
+    /// Why the folder is not used, checked first if it was not yet; `nil` when it is.
+    func folderProblem() async -> HTTPCacheFolderProblem? {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                _ = self.loadedIndex()
+                continuation.resume(returning: self.refusal)
+            }
+        }
+    }
+
     /// Returns once everything queued before it is done.
     func flush() async {
         await withCheckedContinuation { continuation in queue.async { continuation.resume() } }
@@ -114,6 +130,7 @@ final class DiskStore: @unchecked Sendable {
     private func writeNow(_ entry: CachedEntry) {
         let name = entry.key.fileName
         _ = loadedIndex()
+        guard refusal == nil else { return }
         guard let data = try? DiskEntryCodec.encode(entry), data.count <= byteLimit, entryLimit > 0,
             Self.writeOwnerOnly(data, to: file(name))
         else {
@@ -137,6 +154,7 @@ final class DiskStore: @unchecked Sendable {
     }
 
     private func delete(_ name: String) {
+        guard refusal == nil else { return }
         unlink(file(name).path)
         if let record = index?.removeValue(forKey: name) { bytes -= record.bytes }
         publish()
@@ -151,14 +169,18 @@ final class DiskStore: @unchecked Sendable {
         directory.appendingPathComponent(name, isDirectory: false)
     }
 
-    /// The index of the folder's entries, read from the folder the first time: leftover temporary
-    /// files are deleted, files that are not entries are left alone, and the files' modification
-    /// times order them until they are used.
+    /// The index of the folder's entries, read from the folder the first time, once the folder is
+    /// known to be the user's own (an empty index otherwise): leftover temporary files are deleted,
+    /// files that are not entries (or not regular files of the user's) are left alone, and the
+    /// files' modification times order them until they are used.
     private func loadedIndex() -> [String: Record] {
         if let index { return index }
         let manager = FileManager.default
-        try? manager.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        refusal = CacheFolder.prepare(directory)
+        guard refusal == nil else {
+            index = [:]
+            return [:]
+        }
         var loaded: [String: (Int, Date)] = [:]
         for name in (try? manager.contentsOfDirectory(atPath: directory.path)) ?? [] {
             if name.hasPrefix(".") && name.hasSuffix(".tmp") {
@@ -166,6 +188,8 @@ final class DiskStore: @unchecked Sendable {
                 continue
             }
             guard Self.isEntryName(name), let attributes = try? manager.attributesOfItem(atPath: file(name).path),
+                attributes[.type] as? FileAttributeType == .typeRegular,
+                (attributes[.ownerAccountID] as? NSNumber)?.uint32Value == UInt32(geteuid()),
                 let size = attributes[.size] as? NSNumber
             else { continue }
             loaded[name] = (size.intValue, attributes[.modificationDate] as? Date ?? .distantPast)

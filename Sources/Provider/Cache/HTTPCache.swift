@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -11,17 +10,21 @@ import Synchronization
 /// A provider uses one when its options name it (none by default):
 ///
 /// ```swift
-/// let folder = FileManager.default.temporaryDirectory.appendingPathComponent("api-cache")
+/// let caches = try FileManager.default.url(
+///     for: .cachesDirectory, in: .userDomainMask, appropriateFor: nil, create: true)
+/// let folder = caches.appendingPathComponent("api-cache")   // the user's own, not /tmp
 /// var options = ProviderOptions()
 /// options.cache = HTTPCache(directory: folder, defaultPolicy: .useProtocol.fallingBackWhenOffline())
 /// let provider = Provider<MallAPI>(options: options)
 /// ```
 ///
 /// Entries live in memory (least recently used first out) and, when `directory` is given, on disk,
-/// one file per entry written 0600, each store within its byte and entry limits. Responses to
-/// requests that carried `Authorization` or a `Cookie` are not stored unless
-/// `storesCredentialedResponses` is `true`, and then in a partition of their own per credential.
-/// Share one cache between providers freely; call ``close()`` to end its background work.
+/// one file per entry written 0600 in a folder only the user can write (``folderProblem`` says why
+/// a folder was refused), each store within its byte and entry limits. Responses to requests that
+/// carried `Authorization` or a `Cookie` (the request's own, or one its transport adds from its
+/// cookie storage) are not stored unless `storesCredentialedResponses` is `true`, and then in a
+/// partition of their own per credential. No entry keeps a `Set-Cookie`. Share one cache between
+/// providers freely; call ``close()`` to end its background work.
 public final class HTTPCache: Sendable {
     /// How calls use the cache when their target does not say (``CachePolicyConfigurable``).
     public let defaultPolicy: CachePolicy
@@ -35,14 +38,19 @@ public final class HTTPCache: Sendable {
     /// Whether calls over a transport that answers from a test's stubs (CourierTesting's
     /// `StubTransport`) use the cache; `false` unless a test asks, so stubs answer as registered.
     package let coversStubTransports: Bool
-    private let counters = Mutex(HTTPCacheMetrics())
+    private let counters = LockedState(HTTPCacheMetrics())
+    /// How many times ``removeAll()`` ran: a store or a disk read begun before the last one is
+    /// dropped. Held while the memory is changed, so a store and a `removeAll()` never interleave.
+    private let generations = LockedState<UInt64>(0)
 
     /// Creates a cache.
     ///
     /// - Parameters:
-    ///   - directory: the folder of the disk store, created 0700 if missing; `nil` (the default)
-    ///     keeps entries in memory only. Caches of one process that name the same folder share its
-    ///     store (and the limits of the first one made).
+    ///   - directory: the folder of the disk store, created 0700 if missing and made 0700 if it is
+    ///     the user's own; `nil` (the default) keeps entries in memory only, and so does a folder
+    ///     that is a symbolic link or another user's (``folderProblem``). Prefer a folder of the app's
+    ///     own (Caches, or `XDG_CACHE_HOME`) to one under a shared temporary directory. Caches of
+    ///     one process that name the same folder share its store (and the limits of the first one made).
     ///   - memoryByteLimit: the most bytes kept in memory; 10 MiB by default.
     ///   - memoryEntryLimit: the most entries kept in memory; 1,000 by default.
     ///   - diskByteLimit: the most bytes kept on disk; 50 MiB by default.
@@ -92,11 +100,23 @@ public final class HTTPCache: Sendable {
         return metrics
     }
 
+    /// Why the disk store keeps nothing although the cache was given a folder, or `nil` when it
+    /// uses the folder (or was given none). Checked once, on the disk store's queue, before the
+    /// folder is first read or written; a refused folder leaves the cache in memory only.
+    public var folderProblem: HTTPCacheFolderProblem? {
+        get async { await disk?.folderProblem() }
+    }
+
     /// Drops every stored response, in memory and on disk (for a logout). A call that starts
-    /// after it returns never sees one of them; the files go on the disk store's queue, in order.
+    /// after it returns never sees one of them, and neither does one that was on its way: its
+    /// answer is not stored, nor kept in memory when it was being read from disk. The files go on
+    /// the disk store's queue, in order.
     public func removeAll() {
-        memory.removeAll()
-        disk?.removeAll()
+        generations.withLock { generation in
+            generation &+= 1
+            memory.removeAll()
+            disk?.removeAll()
+        }
     }
 
     /// Drops every stored response for `url` (its fragment ignored), whatever the method and the
@@ -120,13 +140,21 @@ public final class HTTPCache: Sendable {
 
     // MARK: Used by the provider
 
+    /// The generation a call begins in, for ``store(_:since:)``.
+    var generation: UInt64 { generations.withLock { $0 } }
+
     /// The entry stored for `key` that `request` matches (its `Vary` headers): from memory, else
-    /// from disk (then kept in memory too).
+    /// from disk (then kept in memory too), unless ``removeAll()`` ran while the disk was read.
     func lookup(_ key: CacheKey, matching request: URLRequest) async -> CachedEntry? {
         if let entry = memory.entry(for: key) { return entry.matches(request) ? entry : nil }
+        let began = generation
         guard let disk, let entry = await disk.read(key) else { return nil }
-        memory.store(entry)
-        return entry.matches(request) ? entry : nil
+        let current = generations.withLock { generation in
+            guard generation == began else { return false }
+            memory.store(entry)
+            return true
+        }
+        return current && entry.matches(request) ? entry : nil
     }
 
     /// Drops the entry for `key`.
@@ -135,10 +163,15 @@ public final class HTTPCache: Sendable {
         disk?.remove(key)
     }
 
-    /// Stores `entry` in memory and, when there is a folder, on disk (without waiting).
-    func store(_ entry: CachedEntry) {
-        memory.store(entry)
-        disk?.write(entry)
+    /// Stores `entry` in memory and, when there is a folder, on disk (without waiting), unless
+    /// ``removeAll()`` ran since `generation`: an answer to a call begun before a logout is not kept.
+    func store(_ entry: CachedEntry, since generation: UInt64) {
+        generations.withLock { current in
+            guard current == generation else { return }
+            memory.store(entry)
+            // Queued under the lock: a later `removeAll()` queues its deletion after this write.
+            disk?.write(entry)
+        }
     }
 
     /// Drops the entries `response` to an unsafe `request` makes stale (RFC 9111 §4.4): its URL's,
@@ -150,7 +183,7 @@ public final class HTTPCache: Sendable {
             guard let value = response.value(forHTTPHeaderField: name), let other = URL(string: value, relativeTo: url)
             else { continue }
             let absolute = other.absoluteURL
-            guard absolute.scheme == url.scheme, absolute.host == url.host, absolute.port == url.port else { continue }
+            guard RedirectPolicy.sameOrigin(absolute, url) else { continue }
             removeResponses(for: absolute)
         }
     }

@@ -40,8 +40,11 @@ extension Provider {
         _ cache: HTTPCache, _ request: URLRequest, task: RequestTask, target: Target, progress: ProgressBlock?
     ) async -> (Result<Response, CourierError>, CallTimings?) {
         let method = request.httpMethod ?? "GET"
-        guard method == "GET" || method == "HEAD", let key = CacheKey(request),
-            cache.storesCredentialedResponses || !CacheKey.hasCredentials(request)
+        let cacheable = method == "GET" || method == "HEAD"
+        // Judged with the cookies the transport adds below the cache: they are credentials too.
+        let judged = cacheable ? request.addingCookies(of: transport) : request
+        guard cacheable, let key = CacheKey(judged),
+            cache.storesCredentialedResponses || !CacheKey.hasCredentials(judged)
         else {
             let sent = await sendOverTransport(request, task: task, progress: progress)
             if !["GET", "HEAD", "OPTIONS", "TRACE"].contains(method), case .success(let response) = sent.0,
@@ -52,12 +55,14 @@ extension Provider {
             return sent
         }
         let policy = cachePolicy(for: target, cache: cache)
-        CacheCallNote.current?.record(key, request: request, policy: policy)
-        let exchange = CacheExchange(cache: cache, key: key, request: request)
+        CacheCallNote.current?.record(key, request: request, judged: judged, policy: policy)
+        let exchange = CacheExchange(
+            cache: cache, transport: transport, key: key, request: request, judged: judged,
+            generation: cache.generation)
         let send = { (request: URLRequest) async throws(CourierError) -> (Response, CallTimings?) in
             try await self.send(request, task, progress)
         }
-        let stored = policy.source == .reloadIgnoringCache ? nil : await cache.lookup(key, matching: request)
+        let stored = policy.source == .reloadIgnoringCache ? nil : await cache.lookup(key, matching: judged)
         let now = Date()
         switch policy.source {
         case .cacheOnly, .returnCacheElseLoad:
@@ -72,7 +77,7 @@ extension Provider {
                 if let stored { return (.success(exchange.serve(stored, as: .hit, now: now)), nil) }
             case .useStaleAndRevalidate:
                 if let stored {
-                    exchange.revalidateInBackground(stored, over: transport)
+                    exchange.revalidateInBackground(stored)
                     return (.success(exchange.serve(stored, as: .staleWhileRevalidate, now: now)), nil)
                 }
             case .unsatisfiable:
@@ -113,7 +118,7 @@ extension Provider {
             guard CacheExchange.isNetworkFailure(error) || (seen.policy.fallsBackOnServerErrors && serverError)
             else { return result }
         }
-        guard let entry = await cache.lookup(seen.key, matching: seen.request), !entry.control.mustRevalidate
+        guard let entry = await cache.lookup(seen.key, matching: seen.judged), !entry.control.mustRevalidate
         else { return result }
         let response = entry.response(to: seen.request, kind: .offlineFallback, now: Date())
         guard case .success(let checked) = classify(response, target: target) else { return result }

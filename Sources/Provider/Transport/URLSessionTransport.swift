@@ -77,6 +77,9 @@ public final class URLSessionTransport: Transport {
     private let submission = DispatchQueue(label: "Courier.URLSessionTransport.submission")
     /// The streaming calls, on a session of their own.
     let streams = URLSessionStreams()
+    /// The storage the session adds cookies from (`nil` when its configuration sets none), read
+    /// once: a session's configuration is a copy made on every read.
+    let cookieStorage: HTTPCookieStorage?
 
     /// Creates a transport with a session of its own.
     ///
@@ -92,6 +95,7 @@ public final class URLSessionTransport: Transport {
         self.delegate = delegate
         self.options = options
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        cookieStorage = configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil
     }
 
     deinit {

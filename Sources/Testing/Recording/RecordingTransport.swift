@@ -112,3 +112,11 @@ public final class RecordingTransport: Transport {
         error is CancellationError || (error as? URLError)?.code == .cancelled
     }
 }
+
+extension RecordingTransport: CookieAddingTransport {
+    /// The cookies the wrapped transport adds to `request`, so a cache in front of the recorder
+    /// judges the request as it is sent.
+    package func storedCookies(for request: URLRequest) -> String? {
+        (wrapped as? any CookieAddingTransport)?.storedCookies(for: request)
+    }
+}

@@ -76,6 +76,15 @@ package final class ResponseHead: Sendable {
         }
     }
 
+    /// The URL that answered (the last hop's, after redirects), read without making the response
+    /// object; `nil` for a head without one.
+    package var url: URL? {
+        switch source {
+        case .made(let response): response?.url
+        case .fields(let url, _, _): url
+        }
+    }
+
     /// A header's value, looked up without case and without making the response object.
     package func value(forHTTPHeaderField name: String) -> String? {
         switch source {

@@ -124,7 +124,7 @@ struct DiskStoreTests {
         let folder = Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cache = HTTPCache(directory: folder)
-        for index in 1...3 { cache.store(entry(index)) }
+        for index in 1...3 { cache.store(entry(index), since: cache.generation) }
         await cache.flush()
         #expect(cache.metrics.diskEntries == 3 && cache.metrics.memoryEntries == 3)
         cache.removeAll()

@@ -75,10 +75,13 @@ final class GatedTransport: Transport {
         }
     }
 
-    /// Ends call `number` (which must have started) with a `200` carrying `body`.
-    func release(_ number: Int, body: String, url: URL = URL(string: "https://api.example.com")!) {
+    /// Ends call `number` (which must have started) with a `200` carrying `body` and `headers`.
+    func release(
+        _ number: Int, body: String, url: URL = URL(string: "https://api.example.com")!,
+        headers: [String: String] = [:]
+    ) {
         let waiter = state.withLock { $0.pending.removeValue(forKey: number) }
-        let response = HTTPURLResponse.make(url: url, status: 200)
+        let response = HTTPURLResponse.make(url: url, status: 200, headers: headers)
         waiter?.resume(returning: TransportResponse(response: response, data: Data(body.utf8)))
     }
 }

@@ -117,3 +117,15 @@ public final class RoutingTransport: Transport {
         return try await urlSession.send(request)
     }
 }
+
+extension RoutingTransport: CookieAddingTransport {
+    /// The cookies the transport ``route(for:)`` picks adds to `request`.
+    package func storedCookies(for request: URLRequest) -> String? {
+        #if os(Linux)
+            if route(for: TransportRequest(urlRequest: request)) == .native {
+                return native.storedCookies(for: request)
+            }
+        #endif
+        return urlSession.storedCookies(for: request)
+    }
+}

@@ -117,3 +117,13 @@ public final class RoutingTransport: Transport {
         return try await urlSession.send(request)
     }
 }
+
+extension RoutingTransport: EndableTransport {
+    /// Ends both routes: the URLSession transport, and on Linux the native one.
+    package func shutdown() async {
+        #if os(Linux)
+            await native.shutdown()
+        #endif
+        await urlSession.shutdown()
+    }
+}

@@ -12,9 +12,11 @@ import Testing
         return try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
     }
 
-    /// The changed lines of `port` and the original's non-blank line count.
-    private static func changes(in port: String) throws -> (changed: Int, total: Int) {
-        let original = try lines("Fixtures/GitHubAPI.moya")
+    /// The changed lines of `port` and the non-blank line count of `original`.
+    private static func changes(
+        in port: String, from original: String = "Fixtures/GitHubAPI.moya"
+    ) throws -> (changed: Int, total: Int) {
+        let original = try lines(original)
         let ported = try lines(port)
         try #require(original.count == ported.count, "\(port) is no line-for-line port")
         let changed = zip(original, ported).filter { $0 != $1 }.count
@@ -31,5 +33,11 @@ import Testing
         let (changed, total) = try Self.changes(in: "../CourierPluginsTests/MoyaPort/GitHubAPI+Courier.swift")
         #expect(changed == 18, "the compatibility port's 5 plus the renamed types and the 401 option")
         #expect(Double(changed) / Double(total) < 0.12)
+    }
+
+    @Test func theMoya11PortChangesTheImportsTaskAndOneSendableClosure() throws {
+        let (changed, total) = try Self.changes(in: "ShopAPI+Compat.swift", from: "Fixtures/ShopAPI.moya11")
+        #expect(changed == 4, "import Moya, import Result, Task and a completion that becomes @Sendable")
+        #expect(Double(changed) / Double(total) < 0.05)
     }
 }

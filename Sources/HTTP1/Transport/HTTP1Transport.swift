@@ -213,4 +213,6 @@
             return try await sendFollowingRedirects(request, loop: loop)
         }
     }
+
+    extension HTTP1Transport: EndableTransport {}
 #endif

@@ -29,11 +29,15 @@ enum Deadline {
     }
 
     /// Runs `work` and returns its result, `URLError(.timedOut)` after `seconds` (`nil` or
-    /// infinity: no limit), or ``CourierError/cancelled`` when the calling task is cancelled.
+    /// infinity: no limit), or ``CourierError/cancelled`` when the calling task is cancelled or
+    /// the provider that owns `calls` shuts down (at once, without running `work`, when it has).
     static func run(
-        within seconds: TimeInterval?, _ work: @escaping @Sendable () async -> Result<Response, CourierError>
+        within seconds: TimeInterval?, among calls: CallRegistry,
+        _ work: @escaping @Sendable () async -> Result<Response, CourierError>
     ) async -> Result<Response, CourierError> {
         let race = Race<Response>()
+        guard let admitted = calls.admit({ race.finish(.failure(.cancelled)) }) else { return .failure(.cancelled) }
+        defer { calls.release(admitted) }
         let worker = Task {
             let outcome = await $current.withValue(race.flags) { await work() }
             race.finish(outcome)

@@ -60,7 +60,7 @@ extension Provider {
         // With a cache, the call notes its cacheable request for the offline fallback at its end.
         let note = options.cache.map { _ in CacheCallNote() }
         return await CallContext.$bound.withValue(context) {
-            var result = await Deadline.run(within: deadline(for: target, task: endpoint.task)) {
+            var result = await Deadline.run(within: deadline(for: target, task: endpoint.task), among: calls) {
                 guard let note else {
                     return await self.attempts(for: target, endpoint: endpoint, progress: progress, work: work)
                 }

@@ -41,6 +41,7 @@ public final class Provider<Target: TargetType>: Sendable {
     public let options: ProviderOptions
 
     let inflights = InflightRegistry()
+    let calls = CallRegistry()
     let traits = TargetTraits(Target.self)
 
     /// Creates a provider.

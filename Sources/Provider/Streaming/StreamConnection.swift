@@ -120,7 +120,7 @@ extension Provider {
         let context = CallContext.start()
         let result = await CallContext.$bound.withValue(context) {
             await StreamSession.$current.withValue(session) {
-                await Deadline.run(within: deadline(for: target, task: endpoint.task)) {
+                await Deadline.run(within: deadline(for: target, task: endpoint.task), among: calls) {
                     await self.attempts(for: target, endpoint: endpoint, progress: nil, work: work)
                 }
             }

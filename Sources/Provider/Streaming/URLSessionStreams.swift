@@ -11,19 +11,37 @@ import Foundation
 /// A session of its own, because the transport's delegate collects bodies whole and a stream's
 /// must never be; the transport's data calls stay as they are.
 final class URLSessionStreams: Sendable {
+    private struct State {
+        var session: URLSession?
+        var ended = false
+    }
+
     private let delegate = StreamingSessionDelegate()
-    private let made = LockedState<URLSession?>(nil)
+    private let made = LockedState(State())
 
     deinit {
-        made.withLock { $0 }?.finishTasksAndInvalidate()
+        made.withLock { $0.session }?.finishTasksAndInvalidate()
+    }
+
+    /// Cancels the streams in flight and makes no other: every later stream fails with
+    /// `URLError(.cancelled)`.
+    func end() {
+        let session = made.withLock { state in
+            state.ended = true
+            return state.session
+        }
+        // On the delegate queue, where completions run: FoundationNetworking traps on a task's
+        // cancellation that lands while the task completes.
+        guard let session else { return }
+        session.delegateQueue.addOperation { session.invalidateAndCancel() }
     }
 
     /// The streaming session, made the first time with `template`'s configuration.
     func session(like template: URLSession) -> URLSession {
         made.withLock { made in
-            if let session = made { return session }
+            if let session = made.session { return session }
             let session = URLSession(configuration: template.configuration, delegate: delegate, delegateQueue: nil)
-            made = session
+            made.session = session
             return session
         }
     }
@@ -38,11 +56,14 @@ final class URLSessionStreams: Sendable {
         // The body's own idle limit applies; FoundationNetworking's timer would also count the time a
         // slow consumer keeps the task suspended.
         urlRequest.timeoutInterval = Self.noTimeout
-        let task: URLSessionTask
-        switch request.kind {
-        case .upload(.data(let data)): task = session.uploadTask(with: urlRequest, from: data)
-        case .upload(.file(let url)): task = session.uploadTask(with: urlRequest, fromFile: url)
-        case .data, .download: task = session.dataTask(with: urlRequest)
+        // Made under the lock `end()` takes: no task is made in a session it has invalidated.
+        let task = try made.withLock { (state) throws(URLError) -> URLSessionTask in
+            guard !state.ended else { throw URLError(.cancelled) }
+            switch request.kind {
+            case .upload(.data(let data)): return session.uploadTask(with: urlRequest, from: data)
+            case .upload(.file(let url)): return session.uploadTask(with: urlRequest, fromFile: url)
+            case .data, .download: return session.dataTask(with: urlRequest)
+            }
         }
         let call = StreamingCall(task: task, body: body, queue: session.delegateQueue) { response in
             redirects.decision(

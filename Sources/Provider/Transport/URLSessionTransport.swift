@@ -74,7 +74,9 @@ public final class URLSessionTransport: Transport {
     private let delegate: URLSessionTransportDelegate
     let options: Options
     /// Where tasks are made and resumed, off the callers' threads (see `URLSessionCall`).
-    private let submission = DispatchQueue(label: "Courier.URLSessionTransport.submission")
+    let submission = DispatchQueue(label: "Courier.URLSessionTransport.submission")
+    /// Whether `shutdown()` ended the transport; set on ``submission``, so no task is made after.
+    let hasEnded = LockedState(false)
     /// The streaming calls, on a session of their own.
     let streams = URLSessionStreams()
     /// The storage the session adds cookies from (`nil` when its configuration sets none), read
@@ -208,6 +210,10 @@ public final class URLSessionTransport: Transport {
     /// starts when the task does, not while it waited for the queue.
     private func start(_ request: TransportRequest, as call: URLSessionCall, watchdog: IdleWatchdog?) {
         guard !call.isCancelled else { return }
+        guard !hasEnded.withLock({ $0 }) else {
+            call.resume(throwing: URLError(.cancelled))
+            return
+        }
         let task = makeTask(for: request)
         delegate.register(task, request: request, continuation: call)
         if call.attach(task) {

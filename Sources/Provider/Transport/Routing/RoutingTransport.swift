@@ -129,3 +129,13 @@ extension RoutingTransport: CookieAddingTransport {
         return urlSession.storedCookies(for: request)
     }
 }
+
+extension RoutingTransport: EndableTransport {
+    /// Ends both routes: the URLSession transport, and on Linux the native one.
+    package func shutdown() async {
+        #if os(Linux)
+            await native.shutdown()
+        #endif
+        await urlSession.shutdown()
+    }
+}

@@ -73,7 +73,9 @@ final class InflightRegistry: Sendable {
     }
 
     func send(_ request: TransportRequest, over transport: any Transport) async throws -> TransportResponse {
-        let key = Key(request.urlRequest)
+        // Judged as sent: the cookies the transport adds from its storage make a call another
+        // user's, as they do for the cache.
+        let key = Key(request.urlRequest.addingCookies(of: transport))
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID

@@ -37,6 +37,10 @@ struct BenchArguments: Sendable {
     var httpsClosingURL: URL?
     /// The PEM file of the CA that signed the HTTPS server's certificate.
     var certificateAuthorityPath: String?
+    /// Only 1 + N plain calls (``PlainCalls``), to `--url` or stubbed, then exit.
+    var plainCalls: Int?
+    /// With `--calls` and `--url`: through `URLSessionTransport` instead of the default transport.
+    var plainCallsThroughURLSession = false
 
     static let usage = """
         usage: courier-bench [--url URL] [--https URL [--https-new URL] --ca PEM] [--json PATH] [--quick]
@@ -46,6 +50,7 @@ struct BenchArguments: Sendable {
                courier-bench --url URL --native-only SECONDS
                courier-bench --cache [--url URL] [--quick]
                courier-bench --stream URL [--transport urlsession|native] [--events]
+               courier-bench --calls N [--url URL [--urlsession]]
         """
 
     static func parse(_ argv: [String]) -> BenchArguments {
@@ -68,6 +73,8 @@ struct BenchArguments: Sendable {
             case "--ca": parsed.certificateAuthorityPath = iterator.next()
             case "--eager-logger": parsed.eagerLogger = true
             case "--cache": parsed.cacheOnly = true
+            case "--calls": parsed.plainCalls = iterator.next().flatMap { Int($0) }
+            case "--urlsession": parsed.plainCallsThroughURLSession = true
             case "--without":
                 let names = (iterator.next() ?? "").split(separator: ",").map(String.init)
                 let parts = names.compactMap(StubPipelineBench.Part.init(rawValue:))

@@ -1,3 +1,4 @@
+import Courier
 import Foundation
 
 /// Runs `body` on the cooperative pool and blocks the main thread until it ends.
@@ -20,6 +21,15 @@ if let count = arguments.stubOnly {
     let without = arguments.without
     runBlocking { await StubPipelineBench.runOnly(count: count, logger: logger, without: without) }
     exit(0)
+}
+if let count = arguments.plainCalls {
+    let (url, throughURLSession) = (arguments.liveURL, arguments.plainCallsThroughURLSession)
+    let succeeded = LockedState(false)
+    runBlocking {
+        let ok = await PlainCalls.run(count: count, url: url, throughURLSession: throughURLSession)
+        succeeded.withLock { $0 = ok }
+    }
+    exit(succeeded.withLock { $0 } ? 0 : 1)
 }
 if arguments.cacheOnly {
     let (url, quick) = (arguments.liveURL, arguments.quick)

@@ -5,8 +5,8 @@ let package = Package(
     name: "Courier",
     // The Apple floor is the 2024 releases (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), set
     // by what the library modules use that first shipped there:
-    //   - `Atomic` and `Mutex` (the Synchronization module): call ids, attempt counters, the
-    //     activity indicator's busy set;
+    //   - `Atomic` (the Synchronization module): call ids, attempt counters, the native
+    //     transport's count of exchanges in flight (locks are `LockedState`, a pthread mutex);
     //   - `AsyncSequence`'s `Failure` associated type (the paginator's sequences) and function
     //     types with a typed `throws(Failure)` (`LockedState.withLock`), which need the Swift 6
     //     runtime.

@@ -1,12 +1,11 @@
 import CourierMoyaCompat
 import Foundation
-import Synchronization
 
 /// Answers every request with one status and body, and records what it was sent.
 final class RecordingTransport: Transport {
     private let status: Int
     private let body: Data
-    private let sent = Mutex<[URLRequest]>([])
+    private let sent = LockedState<[URLRequest]>([])
 
     init(status: Int = 200, body: String = "[]") {
         self.status = status

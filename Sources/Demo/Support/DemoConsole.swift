@@ -1,11 +1,10 @@
 import Courier
 import Foundation
-import Synchronization
 
 /// Prints the demo's story: a heading per API, a line per step and result, the logger's lines
 /// indented under the step that made them, and the HUD's messages.
 enum DemoConsole {
-    static let quiet = Mutex(false)
+    static let quiet = LockedState(false)
 
     static func heading(_ text: String) {
         print("\n━━ \(text) " + String(repeating: "━", count: max(0, 74 - text.count)))

@@ -1,11 +1,10 @@
 import CourierPlugins
 import Foundation
-import Synchronization
 
 /// The app's auth state as the demo plays it: a token read on every call, and the "go to
 /// login" screen that expired sessions are routed to.
 final class DemoSession: Sendable {
-    private let loginPrompts = Mutex(0)
+    private let loginPrompts = LockedState(0)
 
     /// The signed-in user's token; the logger masks it.
     let token = "eyJhbGciOiJIUzI1NiJ9.c2hvcHBlcg.demo-signature"

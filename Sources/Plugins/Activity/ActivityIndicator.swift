@@ -42,7 +42,7 @@ public final class ActivityIndicator: Sendable {
     /// How long, in seconds, the indicator stays busy after the last call ends; `0` by default.
     public let gracePeriod: TimeInterval
     private let onChange: (@Sendable (State) -> Void)?
-    private let storage = LockedState(Storage())
+    private let storage = LockedValue(Storage())
 
     /// Creates an indicator.
     ///

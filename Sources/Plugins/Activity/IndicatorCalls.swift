@@ -1,5 +1,4 @@
 import Courier
-import Synchronization
 
 /// The calls an ``ActivityIndicator`` shows as busy, one begin and one end per call however
 /// many attempts it takes: an indicator that went idle between a failed attempt and its retry
@@ -9,7 +8,7 @@ import Synchronization
 /// as when a test drives the plugin by hand) count each attempt instead.
 final class IndicatorCalls: Sendable {
     private let indicator: ActivityIndicator
-    private let busy = Mutex<Set<UInt64>>([])
+    private let busy = LockedValue<Set<UInt64>>([])
 
     init(_ indicator: ActivityIndicator) {
         self.indicator = indicator

@@ -32,7 +32,7 @@ final class CallLedger: Sendable {
     /// many entries, the oldest is dropped.
     private static let capacity = 4096
 
-    private let entries = LockedState<[Key: [Entry]]>([:])
+    private let entries = LockedValue<[Key: [Entry]]>([:])
 
     /// Records the start of the call that sends `request`.
     func begin(_ request: URLRequest, entry: Entry) {

@@ -38,7 +38,7 @@ import Foundation
 /// Use `TokenRefreshPlugin` alone when the backend can refresh, since it already reports the end of
 /// the session once.
 public struct SessionExpiryPlugin: PluginType {
-    private let state = LockedState(SessionState())
+    private let state = LockedValue(SessionState())
     private let onSessionExpired: @Sendable () -> Void
 
     /// Creates the plugin.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The `stale-while-revalidate` work of one cache: at most one revalidation per key at a time, at
 /// most `limit` in all, none after the cache closed, and each cancelled when it closes.
@@ -15,7 +14,7 @@ final class BackgroundRevalidations: Sendable {
     /// The most revalidations that run at once; one more is not started (the stale answer is
     /// still served, and a later call revalidates).
     let limit: Int
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     init(limit: Int) {
         self.limit = max(0, limit)

@@ -1,11 +1,11 @@
 import Foundation
-import Synchronization
 
 /// The cache's entries in memory: least recently used first out, within a byte limit and an
 /// entry limit.
 final class MemoryStore: Sendable {
     /// One entry in the recency list.
-    private final class Node {
+    // Unchecked: a node is read and written only under the store's lock (`state`).
+    private final class Node: @unchecked Sendable {
         var entry: CachedEntry
         var older: Node?
         weak var newer: Node?
@@ -47,8 +47,7 @@ final class MemoryStore: Sendable {
     let byteLimit: Int
     /// The most entries kept.
     let entryLimit: Int
-    // `Node` is a class the lock alone ever touches; `Mutex` needs its value sent in, not Sendable.
-    private let state = Mutex(State())
+    private let state = LockedState(State())
 
     init(byteLimit: Int, entryLimit: Int) {
         self.byteLimit = max(0, byteLimit)

@@ -10,7 +10,7 @@ import Synchronization
 final class CallWork: @unchecked Sendable {
     let accept: (Response) throws(CourierError) -> Void
     private let attempt = Atomic<Int>(1)
-    private let timings = Mutex<CallTimings?>(nil)
+    private let timings = LockedState<CallTimings?>(nil)
 
     init(accept: @escaping (Response) throws(CourierError) -> Void) {
         self.accept = accept

@@ -1,10 +1,9 @@
 import Foundation
-import Synchronization
 
 /// A continuation resumed at most once, whoever asks first: an app's request closure that calls
 /// `done` twice, or a cancellation racing it, must neither trap nor resume a finished wait.
 final class OnceContinuation<Value: Sendable>: Sendable {
-    private let state = Mutex<State>(.waiting)
+    private let state = LockedState<State>(.waiting)
 
     private enum State {
         case waiting

@@ -66,30 +66,13 @@
             /// What `https://` connections add to the secure defaults: extra trust roots, a client
             /// certificate, public-key pins (see ``TLSOptions``); none by default.
             public var tls: TLSOptions
-            /// Ignored: responses are always read by the transport's event loop, so no thread of
-            /// Swift's cooperative pool ever waits on a socket. Kept so that code which set it still
-            /// compiles.
-            @available(*, deprecated, message: "Ignored: the event loop reads every response")
-            public var inlineResponseWait: TimeInterval {
-                get { 0 }
-                set {}  // swift-format-ignore
-            }
-            /// Ignored: nothing busy-polls a socket any more. Kept so that code which set it still
-            /// compiles.
-            @available(*, deprecated, message: "Ignored: nothing busy-polls a socket")
-            public var inlineBusyPoll: TimeInterval {
-                get { 0 }
-                set {}  // swift-format-ignore
-            }
 
-            /// Creates options; every parameter has the default stated on its property, and
-            /// `inlineResponseWait` and `inlineBusyPoll` are ignored (see those properties).
+            /// Creates options; every parameter has the default stated on its property.
             public init(
                 maximumConnectionsPerHost: Int = 32, idleConnectionTimeout: TimeInterval = 30,
                 maximumResponseSize: Int64? = TransportResponse.defaultMaximumSize, followsRedirects: Bool = true,
                 maximumRedirects: Int = 16, maximumHeaderBytes: Int = 64 * 1024, maximumHeaderCount: Int = 128,
-                userAgent: String = "Courier", inlineResponseWait: TimeInterval = 0.001,
-                inlineBusyPoll: TimeInterval = 0.0001,
+                userAgent: String = "Courier",
                 maximumDownloadSize: Int64? = nil, cookieStorage: HTTPCookieStorage? = nil,
                 connectTimeout: TimeInterval = 10, decodesContent: Bool = true,
                 tls: TLSOptions = TLSOptions()

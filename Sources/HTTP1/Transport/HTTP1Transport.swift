@@ -162,7 +162,7 @@
         /// password, the body is not an `httpBodyStream`, and the
         /// request asks for no content coding other than `gzip` and `deflate`, and for those only
         /// when zlib can be loaded to decode them (see ``Options/decodesContent``).
-        public static func canSend(_ request: TransportRequest) -> Bool {
+        package static func canSend(_ request: TransportRequest) -> Bool {
             guard isAvailable else { return false }
             let urlRequest = request.urlRequest
             guard urlRequest.httpBodyStream == nil, let url = urlRequest.url, url.user == nil, url.password == nil,

@@ -37,7 +37,7 @@ public struct CacheOrigin: Sendable, Equatable, CustomStringConvertible {
     public let isStale: Bool
 
     /// Creates an origin.
-    public init(kind: Kind, age: TimeInterval, isStale: Bool) {
+    package init(kind: Kind, age: TimeInterval, isStale: Bool) {
         self.kind = kind
         self.age = age
         self.isStale = isStale

@@ -18,7 +18,7 @@ public struct PaginatorRecords<Payload: PagePayload>: AsyncSequence, Sendable {
     public let pages: Paginator<Payload>
 
     /// The records of `pages`.
-    public init(pages: Paginator<Payload>) {
+    package init(pages: Paginator<Payload>) {
         self.pages = pages
     }
 

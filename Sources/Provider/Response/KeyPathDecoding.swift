@@ -1,25 +1,25 @@
 import Foundation
 
 /// A coding key made from any string or index, for walking JSON whose keys are known only at run time.
-public struct AnyCodingKey: CodingKey, Hashable, Sendable {
+package struct AnyCodingKey: CodingKey, Hashable, Sendable {
     /// The key's text.
-    public let stringValue: String
+    package let stringValue: String
     /// The key's index, for array positions.
-    public let intValue: Int?
+    package let intValue: Int?
 
     /// A key for `stringValue`.
-    public init(_ stringValue: String) {
+    package init(_ stringValue: String) {
         self.stringValue = stringValue
         self.intValue = nil
     }
 
     /// A key for `stringValue`.
-    public init?(stringValue: String) {
+    package init?(stringValue: String) {
         self.init(stringValue)
     }
 
     /// A key for an array position.
-    public init?(intValue: Int) {
+    package init?(intValue: Int) {
         self.stringValue = String(intValue)
         self.intValue = intValue
     }

@@ -100,7 +100,7 @@ public final class Response: Sendable, Equatable, CustomDebugStringConvertible {
     }
 
     /// The start of the body as text, for error messages; binary bodies are summarised.
-    public var bodyPreview: String {
+    package var bodyPreview: String {
         Self.preview(of: data)
     }
 

@@ -32,12 +32,12 @@ public struct SecretValues: Sendable {
     public static let mask = "***"
     /// Values shorter than this (in UTF-8 bytes) are masked where their header is printed but
     /// not searched for elsewhere: replacing every `1` or `on` would hide everything and protect nothing.
-    public static let minimumSearchedLength = 4
+    package static let minimumSearchedLength = 4
     /// The headers that are always secret, lowercased.
     @available(*, deprecated, renamed: "SecretMasking.alwaysMaskedHeaders")
     public static var alwaysSecretHeaders: Set<String> { SecretMasking.alwaysMaskedHeaders }
     /// Cookie attributes, whose values are not secrets.
-    public static let cookieAttributes: Set<String> = [
+    package static let cookieAttributes: Set<String> = [
         "path", "domain", "expires", "max-age", "samesite", "secure", "httponly", "priority", "partitioned",
     ]
 
@@ -52,8 +52,8 @@ public struct SecretValues: Sendable {
         add(Self.pieces(ofHeader: name.lowercased(), value: value))
     }
 
-    /// Adds `found` (and the spellings they take in URLs and JSON). A value shorter than
-    /// ``minimumSearchedLength`` UTF-8 bytes is not added: mask it where you print it.
+    /// Adds `found` (and the spellings they take in URLs and JSON). A value shorter than 4 UTF-8
+    /// bytes is not added (it would match inside ordinary text): mask it where you print it.
     public mutating func add(_ found: [String]) {
         var added = false
         for value in found where value.utf8.count >= Self.minimumSearchedLength {
@@ -127,7 +127,7 @@ public struct SecretValues: Sendable {
     /// scheme (the IANA registry's, and `Token`, `ApiKey`, `OAuth`, `Hawk`, `MAC`,
     /// `AWS4-HMAC-SHA256`), which helps a reader and is not secret; `***` otherwise, since the
     /// first word of any other value (`correct horse`) may be part of the secret.
-    public static func maskedCredential(_ value: String) -> String {
+    package static func maskedCredential(_ value: String) -> String {
         if let space = value.firstIndex(of: " "), authorizationSchemes.contains(value[..<space].lowercased()) {
             return "\(value[..<space]) \(mask)"
         }

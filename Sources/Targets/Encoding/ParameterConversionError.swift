@@ -15,7 +15,7 @@ public struct ParameterConversionError: Error, Sendable, Equatable, CustomString
     public let typeName: String
 
     /// Creates an error for the value at `path` of type `typeName`.
-    public init(path: String, typeName: String) {
+    package init(path: String, typeName: String) {
         self.path = path
         self.typeName = typeName
     }

@@ -13,7 +13,7 @@ extension URLEncoding {
     ///
     /// - Parameter string: The text to encode.
     /// - Returns: The percent-encoded text; `string` itself when nothing needs encoding.
-    public static func escape(_ string: String) -> String {
+    package static func escape(_ string: String) -> String {
         let utf8 = string.utf8
         guard !utf8.allSatisfy(isAllowed) else { return string }
         var bytes: [UInt8] = []

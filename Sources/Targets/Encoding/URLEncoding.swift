@@ -13,7 +13,7 @@ import Foundation
 ///   leaves in dictionary order), so the output is deterministic.
 /// - A nested dictionary becomes `key[sub]=value`, an array `key[]=value` (see ``ArrayEncoding``),
 ///   and both nest to any depth: `["a": [[1]]]` becomes `a[][]=1`.
-/// - Keys and values are percent-encoded as UTF-8 with ``escape(_:)``: only `A`–`Z`, `a`–`z`,
+/// - Keys and values are percent-encoded as UTF-8 (as Alamofire's `escape`): only `A`–`Z`, `a`–`z`,
 ///   `0`–`9`, `-._~` and `/?` stay literal, so `+` becomes `%2B`, a space `%20` and `[` `%5B`.
 /// - `Bool` values (and `NSNumber` booleans) follow ``BoolEncoding``; other numbers print as
 ///   Swift prints them (`-8`, `2.5`, `1.0` for a whole `Double`), `Decimal` exactly (`12.5`).
@@ -76,7 +76,7 @@ public struct URLEncoding: ParameterEncoding {
         /// ```swift
         /// URLEncoding.ArrayEncoding.indexInBrackets.encode(key: "ids", atIndex: 2)  // "ids[2]"
         /// ```
-        public func encode(key: String, atIndex index: Int) -> String {
+        package func encode(key: String, atIndex index: Int) -> String {
             switch self {
             case .brackets: "\(key)[]"
             case .noBrackets: key
@@ -93,7 +93,7 @@ public struct URLEncoding: ParameterEncoding {
         case literal
 
         /// The text for `value`.
-        public func encode(value: Bool) -> String {
+        package func encode(value: Bool) -> String {
             switch self {
             case .numeric: value ? "1" : "0"
             case .literal: value ? "true" : "false"
@@ -197,7 +197,7 @@ public struct URLEncoding: ParameterEncoding {
     /// URLEncoding.default.query(["q": "a+b c", "tags": ["x", "y"]])
     /// // "q=a%2Bb%20c&tags%5B%5D=x&tags%5B%5D=y"
     /// ```
-    public func query(_ parameters: [String: any Sendable]) -> String {
+    package func query(_ parameters: [String: any Sendable]) -> String {
         String(decoding: queryBytes(parameters), as: UTF8.self)
     }
 
@@ -230,7 +230,7 @@ public struct URLEncoding: ParameterEncoding {
     ///   - value: Its value: a string, number, `Bool`, `Decimal`, array or `[String: Any]` dictionary,
     ///     or any other value, written with its `description`.
     /// - Returns: The percent-encoded pairs, empty for `nil` or an empty collection.
-    public func queryComponents(fromKey key: String, value: Any) -> [(String, String)] {
+    package func queryComponents(fromKey key: String, value: Any) -> [(String, String)] {
         var components: [(String, String)] = []
         flatten(key: key, value: value) { name, text in
             components.append((Self.escape(name), Self.escape(text)))

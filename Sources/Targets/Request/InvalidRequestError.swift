@@ -36,7 +36,7 @@ public struct InvalidRequestError: Error, Sendable, Equatable, LocalizedError {
     public let reason: Reason
 
     /// Creates the error for `reason`.
-    public init(_ reason: Reason) {
+    package init(_ reason: Reason) {
         self.reason = reason
     }
 

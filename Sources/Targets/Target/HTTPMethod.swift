@@ -28,7 +28,7 @@ public enum HTTPMethod: String, Sendable, Hashable, CaseIterable {
     /// Whether a request with this method can be repeated without changing the result (RFC 9110 §9.2.2).
     ///
     /// Retry policies replay only idempotent requests unless a target opts in.
-    public var isIdempotent: Bool {
+    package var isIdempotent: Bool {
         switch self {
         case .get, .head, .put, .delete, .options, .trace: true
         case .post, .patch, .connect: false
@@ -37,7 +37,7 @@ public enum HTTPMethod: String, Sendable, Hashable, CaseIterable {
 
     /// Whether `URLEncoding.default` puts parameters in the query string for this method
     /// (`GET`, `HEAD`, `DELETE`), rather than in the body.
-    public var encodesParametersInURL: Bool {
+    package var encodesParametersInURL: Bool {
         switch self {
         case .get, .head, .delete: true
         default: false

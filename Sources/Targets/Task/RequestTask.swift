@@ -60,7 +60,7 @@ public enum RequestTask: Sendable {
 
 extension RequestTask {
     /// Whether the task downloads its response body to a file.
-    public var isDownload: Bool {
+    package var isDownload: Bool {
         switch self {
         case .downloadDestination, .downloadParameters: true
         default: false
@@ -68,7 +68,7 @@ extension RequestTask {
     }
 
     /// Whether the task uploads a file or a multipart form.
-    public var isUpload: Bool {
+    package var isUpload: Bool {
         switch self {
         case .uploadFile, .uploadMultipart, .uploadCompositeMultipart: true
         default: false

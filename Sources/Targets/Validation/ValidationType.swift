@@ -25,7 +25,7 @@ public enum ValidationType: Sendable, Hashable {
     }
 
     /// Whether `statusCode` passes this validation.
-    public func accepts(_ statusCode: Int) -> Bool {
+    package func accepts(_ statusCode: Int) -> Bool {
         switch self {
         case .none: true
         case .successCodes: (200..<300).contains(statusCode)

@@ -41,7 +41,7 @@ public struct TransportRequest: Sendable {
         case download
 
         /// Whether the body is sent from `httpBody` and the response kept in memory.
-        public var isData: Bool {
+        package var isData: Bool {
             if case .data = self { return true }
             return false
         }

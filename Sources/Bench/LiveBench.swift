@@ -26,7 +26,7 @@ struct LiveBench {
         case shared = "URLSession.shared"
         case transport = "URLSessionTransport alone"
         /// The transport alone after 5 µs of busy work per call, the order of the `Provider`'s own
-        /// cost per call (3–5 µs in a tight loop): how much any work between calls costs here.
+        /// cost per call (docs/BENCHMARKS.md): how much any work between calls costs here.
         case transportAfterWork = "URLSessionTransport + 5 µs of work per call"
         case courier = "Courier"
     }

@@ -63,8 +63,8 @@
         private typealias Server = NativeTestServer
 
         /// What "at once" means here: far below the 60 s a serial or unbounded wait would take, and
-        /// far above what the whole suite's parallel load (five and a half seconds seen on two
-        /// cores) adds to a connection that should take a fraction of a second.
+        /// far above what the whole suite's parallel load on two cores can add to a connection that
+        /// should take a fraction of a second.
         private static let wellBefore = Duration.seconds(15 * NativeTiming.slack)
 
         private func get(_ url: URL, timeout: TimeInterval = 10, with transport: HTTP1Transport) async throws

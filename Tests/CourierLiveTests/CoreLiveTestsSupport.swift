@@ -82,7 +82,7 @@ enum LiveTiming {
         return sanitized ? 4 : 1
     }()
     /// For a cancellation or a sub-second timeout of `/delay/10`: well under its 10 s, with room
-    /// for a two-core machine running the whole suite (a 0.5 s timeout once ended after 4.01 s).
+    /// for a two-core machine running the whole suite, where a thread may wait seconds for a core.
     static let promptly: Double = 6 * scale
     /// For an answer that a hang would delay by a minute.
     static let withoutHanging: Double = 15 * scale

@@ -23,8 +23,8 @@ import Testing
     }
 
     @Test func parametersTwoThousandLevelsDeepAreRefusedAsTooDeep() throws {
-        // Each level once: a search that checked the whole subtree at every level took longer
-        // than a call's deadline at this depth.
+        // Each level is checked once: a search of the whole subtree at every level would be
+        // quadratic, longer than a call's deadline at this depth.
         let error = #expect(throws: ParameterEncodingError.self) {
             try JSONEncoding.default.encode(request(), with: nested(depth: 2000))
         }

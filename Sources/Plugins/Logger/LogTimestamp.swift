@@ -2,8 +2,9 @@ import Foundation
 
 /// A UTC timestamp such as `2025-05-01T09:30:12.345Z`, computed with integer arithmetic.
 ///
-/// `DateFormatter` and `ISO8601FormatStyle` cost several microseconds a line, which a logger
-/// whose lines are discarded would pay on every call; this writes the 24 bytes directly.
+/// `DateFormatter` and `ISO8601FormatStyle` cost more than the rest of a log line
+/// (docs/BENCHMARKS.md), which a logger whose lines are discarded would pay on every call; this
+/// writes the 24 bytes directly.
 enum LogTimestamp {
     /// The current time.
     static func now() -> String {

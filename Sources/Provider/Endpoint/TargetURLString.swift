@@ -3,8 +3,8 @@ import Foundation
 extension URL {
     /// `URL(target: target).absoluteString`, without making that URL when the result is plain.
     ///
-    /// `appendingPathComponent` parses and re-encodes the whole URL (some 15,000 instructions),
-    /// and the endpoint keeps only the text, which `Endpoint.urlRequest()` parses again. When the
+    /// `appendingPathComponent` parses and re-encodes the whole URL (a large part of a stubbed
+    /// call's cost; docs/BENCHMARKS.md), and the endpoint keeps only the text, which `Endpoint.urlRequest()` parses again. When the
     /// base URL has no query or fragment, and the path holds only letters, digits, `-._~` and
     /// single `/` between segments that are not `.` or `..`, appending leaves every character as
     /// it is, so the text is joined directly; anything else goes through `URL(target:)`. So does a

@@ -8,9 +8,8 @@ import Foundation
 /// The status and header fields of an answer, with its `HTTPURLResponse` made on first use.
 ///
 /// On Linux, `HTTPURLResponse`'s initializer canonicalises every field name through `NSString`
-/// and parses the content type character by character: a sixth of the CPU time of a call through
-/// the native transport, and a few thousand instructions of a stubbed one, while most calls only
-/// read the status. A head made from fields keeps them and answers header lookups from them;
+/// and parses the content type character by character, a large part of a call's CPU time
+/// (docs/BENCHMARKS.md), while most calls only read the status. A head made from fields keeps them and answers header lookups from them;
 /// the object is made the first time someone asks for it, then kept.
 package final class ResponseHead: Sendable {
     private enum Source {

@@ -14,7 +14,7 @@ import Testing
 /// makes its kernel reset the connection, and a reset that reaches the client before it has read
 /// the `413` discards it. The native transport reads the answer as soon as it arrives, while
 /// libcurl reads only after it stops sending: through URLSession that case may end in a typed
-/// `URLError` instead (seen once in a fresh-clone run: "Send failure: Broken pipe").
+/// `URLError` instead ("Send failure: Broken pipe").
 @Suite("Hostile server: an answer before the whole upload", .requiresHostileServer)
 struct EarlyAnswerLiveTests {
     @Test("a 5 MB POST refused with 413 returns the 413", arguments: HostileTransport.allCases, [false, true])

@@ -32,17 +32,39 @@ final class StreamingCall: Sendable {
     let task: URLSessionTask
     let body: StreamedBody
     private let queue: OperationQueue
+    /// Keeps the request's timeout until the head arrives (see ``timeOutBeforeHead()``).
+    private let watchdog: IdleWatchdog?
     private let decide: @Sendable (HTTPURLResponse) -> RedirectPolicy.Decision
     private let state = LockedState(State())
 
     init(
-        task: URLSessionTask, body: StreamedBody, queue: OperationQueue,
+        task: URLSessionTask, body: StreamedBody, queue: OperationQueue, watchdog: IdleWatchdog? = nil,
         decide: @escaping @Sendable (HTTPURLResponse) -> RedirectPolicy.Decision
     ) {
         self.task = task
         self.body = body
         self.queue = queue
+        self.watchdog = watchdog
         self.decide = decide
+    }
+
+    /// Part of the request's body went out: the server is not silent.
+    func noteSent() {
+        watchdog?.noteActivity()
+    }
+
+    /// The request's timeout passed in silence before the head: the caller fails with
+    /// `URLError(.timedOut)` naming the URL, as a data call would, and the task is cancelled.
+    func timeOutBeforeHead() {
+        let waiting = state.withLock { state in
+            defer { state.head = nil }
+            return state.headDelivered ? nil : state.head
+        }
+        guard let waiting else { return }
+        var info: [String: Any] = [NSLocalizedDescriptionKey: "The request timed out"]
+        if let url = task.originalRequest?.url { info[NSURLErrorFailingURLErrorKey] = url }
+        waiting.resume(throwing: URLError(.timedOut, userInfo: info))
+        queue.addOperation { [task] in task.cancel() }
     }
 
     /// Keeps the caller's continuation until the head comes, or resumes it at once if the call

@@ -21,6 +21,8 @@ final class StreamingCall: Sendable {
         var redirected = false
         var suspended = false
         var cancelled = false
+        /// The request's timeout passed before the head: the error the caller gets.
+        var timedOut: URLError?
     }
 
     /// The head of the task's response, and what follows it.
@@ -56,26 +58,31 @@ final class StreamingCall: Sendable {
     /// The request's timeout passed in silence before the head: the caller fails with
     /// `URLError(.timedOut)` naming the URL, as a data call would, and the task is cancelled.
     func timeOutBeforeHead() {
-        let waiting = state.withLock { state in
-            defer { state.head = nil }
-            return state.headDelivered ? nil : state.head
-        }
-        guard let waiting else { return }
         var info: [String: Any] = [NSLocalizedDescriptionKey: "The request timed out"]
         if let url = task.originalRequest?.url { info[NSURLErrorFailingURLErrorKey] = url }
-        waiting.resume(throwing: URLError(.timedOut, userInfo: info))
+        let error = URLError(.timedOut, userInfo: info)
+        let (timedOut, waiting) = state.withLock { state -> (Bool, CheckedContinuation<Hop, any Error>?) in
+            guard !state.headDelivered, state.timedOut == nil else { return (false, nil) }
+            // A caller not waiting yet gets the error when it does (awaitHead).
+            state.timedOut = error
+            defer { state.head = nil }
+            return (true, state.head)
+        }
+        guard timedOut else { return }
+        waiting?.resume(throwing: error)
         queue.addOperation { [task] in task.cancel() }
     }
 
     /// Keeps the caller's continuation until the head comes, or resumes it at once if the call
-    /// was cancelled first.
+    /// was cancelled, or timed out, first.
     func awaitHead(_ continuation: CheckedContinuation<Hop, any Error>) {
-        let cancelled = state.withLock { state -> Bool in
-            if state.cancelled { return true }
+        let failure = state.withLock { state -> (any Error)? in
+            if let timedOut = state.timedOut { return timedOut }
+            if state.cancelled { return CancellationError() }
             state.head = continuation
-            return false
+            return nil
         }
-        if cancelled { continuation.resume(throwing: CancellationError()) }
+        if let failure { continuation.resume(throwing: failure) }
     }
 
     /// The head arrived (on the delegate queue): the caller goes on. Returns whether the body is

@@ -76,6 +76,30 @@
             await #expect(throws: HTTPParseError.invalidContentCoding("gzip")) { try await collect(body) }
         }
 
+        @Test("bytes that fail to decode while they waited for room end the stream and close its connection")
+        func failureWhileWaitingClosesTheConnection() async throws {
+            // A second gzip member that is no gzip, after 2 MiB a 64 KiB buffer cannot hold; the
+            // server announces more than it sends, so only the client can end the exchange.
+            let encoded = [UInt8](CompressedFixtures.bomb) + Array("not a gzip member".utf8)
+            var answer = Array("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n".utf8)
+            answer += Array("Content-Length: \(encoded.count + 100)\r\n\r\n".utf8) + encoded
+            let server = try Server { [answer] _ in .send(answer) }
+            defer { server.stop() }
+            // Kept alive to the end: a transport that goes away can stop the event loop, and with
+            // it every connection, which would hide one left open.
+            let transport = HTTP1Transport()
+            let body = StreamedBody(bufferLimit: 64 * 1024)
+            _ = try await transport.stream(server.get(), into: body)
+            await #expect(throws: HTTPParseError.invalidContentCoding("gzip")) { try await collect(body) }
+            for await event in server.events {
+                if case .clientClosed(let connection) = event {
+                    #expect(connection == 0)
+                    break
+                }
+            }
+            withExtendedLifetime(transport) {}
+        }
+
         @Test("with decoding off, a stream asks for nothing and its gzip body comes as it was sent")
         func decodingOff() async throws {
             let compressed = Server.response(

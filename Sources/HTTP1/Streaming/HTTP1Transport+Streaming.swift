@@ -169,6 +169,7 @@
                 if sink.claimsConnectionToClose() { connection.close(because: CancellationError()) }
             }
             body.onCancel(close)
+            sink.closesOnDecodingFailure(close)
             do {
                 let hop = try await withTaskCancellationHandler {
                     try await sink.head()

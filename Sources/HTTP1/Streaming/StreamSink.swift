@@ -28,6 +28,8 @@
             var endsAfterPending = false
             /// Calls on the connection's reading, stopped while the body is full.
             var resumeReading: (@Sendable () -> Void)?
+            /// Closes the connection when what waited fails to decode, off the connection's thread.
+            var closeConnection: (@Sendable () -> Void)?
         }
 
         /// The head of one hop, and what follows it.
@@ -94,10 +96,16 @@
             body.onResume { [weak self] in self?.consumerMadeRoom() }
         }
 
+        /// Runs `close` when bytes that waited for room fail to decode: the stream ends with that
+        /// error, and its connection must not wait for a reader that will not come.
+        func closesOnDecodingFailure(_ close: @escaping @Sendable () -> Void) {
+            state.withLock { $0.closeConnection = close }
+        }
+
         /// The consumer took half the buffer: what waits is decoded into it, and the connection
         /// reads again once nothing waits (or the body ends, when the exchange already has).
         private func consumerMadeRoom() {
-            let (resume, ending) = state.withLock { state -> ((@Sendable () -> Void)?, Result<Void, any Error>?) in
+            let (next, ending) = state.withLock { state -> ((@Sendable () -> Void)?, Result<Void, any Error>?) in
                 guard let decoder = state.decoder, decoder.hasPending else { return (state.resumeReading, nil) }
                 do {
                     if try decoder.drain(into: body) { return (nil, nil) }
@@ -106,14 +114,15 @@
                     return (nil, .success(()))
                 } catch {
                     state.failure = error
-                    return (nil, .failure(error))
+                    return (state.endsAfterPending ? nil : state.closeConnection, .failure(error))
                 }
             }
             switch ending {
             case .success?: body.finish()
             case .failure(let error)?: body.finish(throwing: error)
-            case nil: resume?()
+            case nil: break
             }
+            next?()
         }
 
         func whenFailed(_ action: @escaping @Sendable (Int32) -> Void) {}

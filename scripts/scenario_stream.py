@@ -4,7 +4,10 @@ tests: server-sent events, JSON lines, and the ways a stream goes wrong.
 Every body is sent with `Transfer-Encoding: chunked`, one chunk per event or line, flushed at once.
 
   GET /streaming/sse                 events with ids, retry, multi-line data, comments, CRLF and LF mixed
-  GET /streaming/ndjson?n=&delay=    n JSON lines {"n": i} (default 2000), `delay` seconds apart (default 0.0005)
+  GET /streaming/ndjson?n=&delay=&gzip=
+                                     n JSON lines {"n": i} (default 2000), `delay` seconds apart (default 0.0005);
+                                     with gzip=1, as one gzip stream flushed after each line, with
+                                     Content-Encoding: gzip whatever the request asked for
   GET /streaming/bulk?bytes=&chunk=  `bytes` of body (default 8 MiB) in `chunk`-byte chunks (default 16 KiB), as fast as read
   GET /streaming/drop                two events, then the connection is cut mid-body (no last chunk)
   GET /streaming/forever             a comment every 50 ms until the client goes
@@ -23,6 +26,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+import zlib
 
 SSE_TYPE = "text/event-stream"
 NDJSON_TYPE = "application/x-ndjson"
@@ -36,9 +40,11 @@ def _held_event(key: str) -> threading.Event:
         return _held.setdefault(key, threading.Event())
 
 
-def _start(handler, content_type: str, status: int = 200) -> None:
+def _start(handler, content_type: str, status: int = 200, encoding: str | None = None) -> None:
     handler.send_response(status)
     handler.send_header("Content-Type", content_type)
+    if encoding:
+        handler.send_header("Content-Encoding", encoding)
     handler.send_header("Cache-Control", "no-cache")
     handler.send_header("Transfer-Encoding", "chunked")
     handler.end_headers()
@@ -85,11 +91,15 @@ def route(handler, path: str) -> bool:
     if path == "/streaming/ndjson":
         count = int(args.get("n", ["2000"])[0])
         delay = float(args.get("delay", ["0.0005"])[0])
-        _start(handler, NDJSON_TYPE)
+        packer = zlib.compressobj(wbits=31) if args.get("gzip", ["0"])[0] == "1" else None
+        _start(handler, NDJSON_TYPE, encoding="gzip" if packer else None)
         for index in range(count):
-            _chunk(handler, json.dumps({"n": index}).encode() + b"\n")
+            line = json.dumps({"n": index}).encode() + b"\n"
+            _chunk(handler, packer.compress(line) + packer.flush(zlib.Z_SYNC_FLUSH) if packer else line)
             if delay > 0:
                 time.sleep(delay)
+        if packer:
+            _chunk(handler, packer.flush())
         _end(handler)
         return True
     if path == "/streaming/bulk":

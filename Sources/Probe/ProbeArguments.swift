@@ -8,6 +8,8 @@ struct ProbeArguments {
     let url: URL
     let limit: Int64?
     let download: Bool
+    /// Whether the body is streamed (`provider.bytes`), read until `limit` bytes or its end.
+    let stream: Bool
     /// How long to watch the process after the call, in seconds.
     let linger: Double
 
@@ -28,12 +30,15 @@ struct ProbeArguments {
         rest.removeFirst(2)
         var limit: Int64? = TransportResponse.defaultMaximumSize
         var download = false
+        var stream = false
         var linger = 1.0
         while let option = rest.first {
             rest.removeFirst()
             switch option {
             case "--download":
                 download = true
+            case "--stream":
+                stream = true
             case "--linger":
                 guard let value = rest.first.flatMap(Double.init), value >= 0 else { return nil }
                 rest.removeFirst()
@@ -48,6 +53,7 @@ struct ProbeArguments {
         }
         self.limit = limit
         self.download = download
+        self.stream = stream
         self.linger = linger
     }
 

@@ -9,7 +9,9 @@ import Foundation
 // A process of its own measures the call's peak memory alone, and survives nothing the call
 // does to it: FoundationNetworking aborts the whole process on some answers.
 //
-//     courier-probe <urlsession|native|routing> <url> [--limit BYTES|none] [--download] [--linger S]
+//     courier-probe <urlsession|native|routing> <url> [--limit BYTES|none] [--download] [--stream] [--linger S]
+//
+// With --stream the body is streamed (`provider.bytes`) and read until `--limit` bytes or its end.
 //
 // Prints one JSON object: the outcome, the peak resident memory during the call and before it
 // (VmHWM, reset through /proc/self/clear_refs), the open file descriptors before and after, and
@@ -19,8 +21,8 @@ let arguments = ProbeArguments(CommandLine.arguments.dropFirst())
 guard let arguments else {
     FileHandle.standardError.write(
         Data(
-            "usage: courier-probe <urlsession|native|routing> <url> [--limit BYTES|none] [--download] [--linger S]\n"
-                .utf8))
+            ("usage: courier-probe <urlsession|native|routing> <url> [--limit BYTES|none] [--download] [--stream]"
+                + " [--linger S]\n").utf8))
     exit(2)
 }
 
@@ -34,9 +36,18 @@ let fdsBefore = ProcessFigures.openFileDescriptors()
 let started = ContinuousClock.now
 let outcome: String
 do {
-    let response = try await provider.request(ProbeTarget(url: arguments.url, download: arguments.download))
-    if let file = response.fileURL { try? FileManager.default.removeItem(at: file) }
-    outcome = "status \(response.statusCode), \(response.data.count) bytes"
+    if arguments.stream {
+        var streamed: Int64 = 0
+        for try await chunk in provider.bytes(ProbeTarget(url: arguments.url, download: false)) {
+            streamed += Int64(chunk.count)
+            if let limit = arguments.limit, streamed >= limit { break }
+        }
+        outcome = "streamed \(streamed) bytes"
+    } else {
+        let response = try await provider.request(ProbeTarget(url: arguments.url, download: arguments.download))
+        if let file = response.fileURL { try? FileManager.default.removeItem(at: file) }
+        outcome = "status \(response.statusCode), \(response.data.count) bytes"
+    }
 } catch {
     outcome = "error: \(error)"
 }

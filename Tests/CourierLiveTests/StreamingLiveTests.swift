@@ -55,6 +55,19 @@ struct StreamingLiveTests {
         #expect(next == 3000)
     }
 
+    @Test func aGzipStreamTheServerCompressesUnaskedReadsAsText() async throws {
+        // Content-Encoding: gzip whatever was asked: lines() reads the text, as request() would.
+        var next = 0
+        for try await line in provider.lines(
+            try scenario("/streaming/ndjson", ["n": 500, "delay": 0, "gzip": 1]), as: Numbered.self)
+        {
+            #expect(line.n == next)
+            if line.n != next { break }
+            next += 1
+        }
+        #expect(next == 500)
+    }
+
     @Test func aSlowConsumerOfATrickleGetsEveryLineOnce() async throws {
         // A buffer of a few lines and a consumer slower than the server: the transport pauses and
         // resumes reading many times while the body is still coming.

@@ -225,9 +225,16 @@
         /// Does, under the lock, what must be: the file write queued, the socket closed, parked
         /// tasks taken; leaves the rest to `deferred`.
         func apply(_ actions: HTTP1ConnectionStateMachine.Actions, _ shell: inout Shell, _ deferred: inout Deferred) {
-            if let head = actions.head { shell.file?.headArrived(head) }
-            if let bytes = actions.fileBytes, let file = shell.file, file.enqueue(bytes) {
-                shell.readingPaused = true
+            if let head = actions.head, let file = shell.file {
+                file.headArrived(head)
+                if file.timeoutEndsWithHead { shell.timeout = nil }
+            }
+            if let bytes = actions.fileBytes, let file = shell.file {
+                do {
+                    if try file.enqueue(bytes) { shell.readingPaused = true }
+                } catch {
+                    apply(shell.machine.handle(.failed(error)), &shell, &deferred)
+                }
             }
             if let progress = actions.progress, let handler = shell.progress { deferred.progress = (handler, progress) }
             if let outcome = actions.writer, let writer = shell.writer {

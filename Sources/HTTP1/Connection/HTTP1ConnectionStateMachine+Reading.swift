@@ -58,11 +58,7 @@
         }
 
         private mutating func begin(framing: HTTPResponseParser.Framing?, head: HTTPResponseHead?) throws {
-            if rules.decodesContent, let head, let library = ZlibLibrary.system,
-                let coding = ContentDecoder.coding(of: head)
-            {
-                decoder = ContentDecoder(coding: coding, library: library)
-            }
+            if let head { decoder = ContentDecoder.forBody(of: head, requested: rules.decodesContent) }
             guard case .contentLength(let length) = framing else { return }
             expected = length
             if let limit = rules.maximumSize, length > limit { throw TransportError.responseTooLarge(limit: limit) }

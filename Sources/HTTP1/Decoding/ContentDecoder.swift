@@ -8,7 +8,14 @@
     /// time, so that the caller counts them against its limit before they pile up: a compressed
     /// bomb ends at the limit with no more memory than one output piece.
     ///
-    /// Owned by one connection's state machine and used only under that connection's lock.
+    /// The native transport's one decoder, for data and streams alike: a data call's body (and a
+    /// download's) is decoded in the connection's state machine, under the size limit counted on
+    /// decoded bytes; a stream's in its ``StreamSink``, paced by the consumer's buffer
+    /// (``PacedStreamDecoder``). Whether a body is decoded is decided in one place,
+    /// ``forBody(of:requested:)``. `URLSessionTransport` needs none of this: FoundationNetworking
+    /// (libcurl) decodes by itself.
+    ///
+    /// Used by one owner at a time, under its lock (the connection's or the stream sink's).
     final class ContentDecoder: @unchecked Sendable {
         /// The content codings decoded.
         enum Coding: String, Sendable {
@@ -53,6 +60,19 @@
             stream.deinitialize(count: 1)
             stream.deallocate()
             output.deallocate()
+        }
+
+        /// The `Accept-Encoding` the transport sends, data call or stream, when it decodes and the
+        /// request names none.
+        static let acceptedCodings = "gzip, deflate"
+
+        /// The decoder of the body `head` introduces, or `nil` when it is kept as it came: the one
+        /// rule for data, downloads and streams. A body is decoded when the request asked for the
+        /// codings this transport decodes (`requested`: decoding is on and zlib is loaded), and the
+        /// response's `Content-Encoding` names exactly one of them.
+        static func forBody(of head: HTTPResponseHead, requested: Bool) -> ContentDecoder? {
+            guard requested, let library = ZlibLibrary.system, let coding = coding(of: head) else { return nil }
+            return ContentDecoder(coding: coding, library: library)
         }
 
         /// The coding a response's `Content-Encoding` names, when it is one this decoder handles:

@@ -7,9 +7,13 @@
     protocol BodySink: Sendable {
         /// The head of the response arrived (before any byte of its body).
         func headArrived(_ head: HTTPResponseHead)
+        /// Whether the request's idle timeout ends when the head arrives: a stream's body has its
+        /// consumer's limits, and a consumer that reads slowly is not a silent server.
+        var timeoutEndsWithHead: Bool { get }
         /// Takes `bytes` of the body; `true` when the connection should stop reading until the
-        /// ``whenDrained(_:)`` action runs.
-        func enqueue(_ bytes: Data) -> Bool
+        /// ``whenDrained(_:)`` action runs. Throws when the bytes cannot be taken (a stream's body
+        /// that does not decode): the connection closes with that error.
+        func enqueue(_ bytes: Data) throws -> Bool
         /// Calls `action` each time reading may go on after ``enqueue(_:)`` said to stop.
         func whenDrained(_ action: @escaping @Sendable () -> Void)
         /// Calls `action` with the `errno` of a write that failed, if the sink writes.
@@ -19,5 +23,7 @@
     extension DownloadSink: BodySink {
         /// A download needs only the body.
         func headArrived(_ head: HTTPResponseHead) {}
+        /// The request's idle timeout applies to the whole download.
+        var timeoutEndsWithHead: Bool { false }
     }
 #endif

@@ -9,6 +9,13 @@
     /// The head is judged as it arrives (`decide`, by `RedirectPolicy`): when it is a redirect
     /// the stream goes on from, this hop's body is not the stream's. None of it reaches the
     /// ``StreamedBody``, reading stops, and the body's end or failure is this hop's alone.
+    ///
+    /// A body in a coding the request asked for is decoded here, by the rule data calls follow
+    /// (``ContentDecoder/forBody(of:requested:)``), paced by the consumer's buffer
+    /// (``PacedStreamDecoder``); the head then says nothing of the coding.
+    ///
+    /// A failure before the head leaves the body alone: the hop may be sent again on another
+    /// connection (a stale pooled one), and the caller ends the body if not.
     final class StreamSink: BodySink {
         private struct State: Sendable {
             var waiter: CheckedContinuation<Hop, any Error>?
@@ -16,6 +23,13 @@
             var failure: (any Error)?
             var ended = false
             var closing = false
+            var decoder: PacedStreamDecoder?
+            /// The exchange ended cleanly while decoded bytes still waited for room in the body.
+            var endsAfterPending = false
+            /// Calls on the connection's reading, stopped while the body is full.
+            var resumeReading: (@Sendable () -> Void)?
+            /// Closes the connection when what waited fails to decode, off the connection's thread.
+            var closeConnection: (@Sendable () -> Void)?
         }
 
         /// The head of one hop, and what follows it.
@@ -31,37 +45,91 @@
         }
 
         let body: StreamedBody
+        /// Whether the request asked for the codings the transport decodes.
+        private let decodes: Bool
         private let decide: @Sendable (HTTPResponseHead) -> RedirectPolicy.Decision
         private let state = LockedState(State())
 
-        init(body: StreamedBody, decide: @escaping @Sendable (HTTPResponseHead) -> RedirectPolicy.Decision) {
+        init(
+            body: StreamedBody, decodes: Bool,
+            decide: @escaping @Sendable (HTTPResponseHead) -> RedirectPolicy.Decision
+        ) {
             self.body = body
+            self.decodes = decodes
             self.decide = decide
         }
 
         func headArrived(_ head: HTTPResponseHead) {
-            let hop = Hop(head: head, decision: decide(head))
+            let decision = decide(head)
+            var decoder: PacedStreamDecoder?
+            if case .answer = decision {
+                decoder = ContentDecoder.forBody(of: head, requested: decodes).map(PacedStreamDecoder.init)
+            }
+            let hop = Hop(head: decoder == nil ? head : ContentDecoder.decodedHead(head), decision: decision)
             state.withLock { state in
                 state.hop = hop
+                state.decoder = decoder
                 defer { state.waiter = nil }
                 return state.waiter
             }?.resume(returning: hop)
         }
 
-        func enqueue(_ bytes: Data) -> Bool {
-            // A redirect's body: dropped, and the socket not read further (the hop is closed).
-            if isRedirect { return true }
-            return !body.yield(bytes) && !body.isCancelled
+        /// Hands body bytes on (decoded, when they are); throws when they do not decode, which
+        /// ends the stream with that error and closes the connection.
+        func enqueue(_ bytes: Data) throws -> Bool {
+            try state.withLock { state in
+                // A redirect's body: dropped, and the socket not read further (the hop is closed).
+                if state.hop.map({ !$0.isAnswer }) ?? false { return true }
+                guard let decoder = state.decoder else { return !body.yield(bytes) && !body.isCancelled }
+                do {
+                    return try decoder.decode(bytes, into: body)
+                } catch {
+                    state.failure = error
+                    body.finish(throwing: error)
+                    throw error
+                }
+            }
         }
 
-        /// Whether the head arrived and is a redirect this stream follows (or refuses past the limit).
-        private var isRedirect: Bool { state.withLock { $0.hop.map { !$0.isAnswer } ?? false } }
-
         func whenDrained(_ action: @escaping @Sendable () -> Void) {
-            body.onResume(action)
+            state.withLock { $0.resumeReading = action }
+            body.onResume { [weak self] in self?.consumerMadeRoom() }
+        }
+
+        /// Runs `close` when bytes that waited for room fail to decode: the stream ends with that
+        /// error, and its connection must not wait for a reader that will not come.
+        func closesOnDecodingFailure(_ close: @escaping @Sendable () -> Void) {
+            state.withLock { $0.closeConnection = close }
+        }
+
+        /// The consumer took half the buffer: what waits is decoded into it, and the connection
+        /// reads again once nothing waits (or the body ends, when the exchange already has).
+        private func consumerMadeRoom() {
+            let (next, ending) = state.withLock { state -> ((@Sendable () -> Void)?, Result<Void, any Error>?) in
+                guard let decoder = state.decoder, decoder.hasPending else { return (state.resumeReading, nil) }
+                do {
+                    if try decoder.drain(into: body) { return (nil, nil) }
+                    guard state.endsAfterPending else { return (state.resumeReading, nil) }
+                    try decoder.finish()
+                    return (nil, .success(()))
+                } catch {
+                    state.failure = error
+                    return (state.endsAfterPending ? nil : state.closeConnection, .failure(error))
+                }
+            }
+            switch ending {
+            case .success?: body.finish()
+            case .failure(let error)?: body.finish(throwing: error)
+            case nil: break
+            }
+            next?()
         }
 
         func whenFailed(_ action: @escaping @Sendable (Int32) -> Void) {}
+
+        /// Until the head, the request's timeout bounds the hop as it bounds a data call; after,
+        /// the body's own idle limit applies.
+        var timeoutEndsWithHead: Bool { true }
 
         /// The response head and what follows it, once it arrived; throws the exchange's failure
         /// if it ended first.
@@ -97,16 +165,37 @@
             }
         }
 
-        /// The exchange ended: with `error`, a task still waiting for the head fails and the body
-        /// fails; otherwise the body ends. A redirect's end leaves the body to the next hop.
-        func exchangeEnded(throwing error: (any Error)?) {
-            let (waiter, isRedirect) = state.withLock { state in
+        /// The exchange ended: with `error`, a task still waiting for the head fails with it, and
+        /// a body begun fails with `reported` (the error as callers see it); otherwise the body
+        /// ends once what waits is decoded. A redirect's end leaves the body to the next hop, and
+        /// an end before the head leaves it to the caller.
+        func exchangeEnded(throwing error: (any Error)?, reported: (any Error)?) {
+            let (waiter, ending) = state.withLock {
+                state -> (CheckedContinuation<Hop, any Error>?, Result<Void, any Error>?) in
+                let decodeFailure = state.failure
                 if state.failure == nil { state.failure = error ?? ConnectionFailure.closedBeforeResponse }
                 defer { state.waiter = nil }
-                return (state.waiter, state.hop.map { !$0.isAnswer } ?? false)
+                guard let hop = state.hop, hop.isAnswer else { return (state.waiter, nil) }
+                if let decodeFailure { return (state.waiter, .failure(decodeFailure)) }
+                if let reported { return (state.waiter, .failure(reported)) }
+                guard let decoder = state.decoder else { return (state.waiter, .success(())) }
+                if decoder.hasPending && !body.isCancelled {
+                    state.endsAfterPending = true
+                    return (state.waiter, nil)
+                }
+                do {
+                    try decoder.finish()
+                    return (state.waiter, .success(()))
+                } catch {
+                    return (state.waiter, .failure(error))
+                }
             }
             waiter?.resume(throwing: error ?? ConnectionFailure.closedBeforeResponse)
-            if !isRedirect { body.finish(throwing: error) }
+            switch ending {
+            case .success?: body.finish()
+            case .failure(let failure)?: body.finish(throwing: failure)
+            case nil: break
+            }
         }
     }
 #endif

@@ -34,7 +34,7 @@
         }
 
         /// Methods whose requests may be sent twice (RFC 9110 §9.2.2).
-        private static let idempotentMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"]
+        static let idempotentMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"]
 
         // MARK: One exchange
 
@@ -45,10 +45,10 @@
             guard request.httpBodyStream == nil else { throw HTTPRequestError.unsupportedBodyStream }
             let target = try HTTPRequestSerializer.Target(url: request.url)
             let body = try Self.body(of: request, kind: kind)
-            let decodesContent = options.decodesContent && ZlibLibrary.system != nil
+            let decodesContent = self.decodesContent
             let head = try HTTPRequestSerializer.head(
                 for: request, target: target, bodyLength: body.length, userAgent: options.userAgent,
-                acceptEncoding: decodesContent ? "gzip, deflate" : nil)
+                acceptEncoding: decodesContent ? ContentDecoder.acceptedCodings : nil)
             let method = (request.httpMethod ?? "GET").uppercased()
             let key = target.key
             let timeout = MonotonicClock.nanoseconds(request.timeoutInterval)
@@ -94,8 +94,13 @@
             }
         }
 
-        /// A pooled connection that the server had closed before this request reached it.
-        private struct RetryableFailure: Error {}
+        /// A pooled connection that the server had closed before this request reached it: an
+        /// idempotent request, data call or stream, is sent once more on a new connection.
+        struct RetryableFailure: Error {}
+
+        /// Whether requests ask for the codings the transport decodes, and their bodies are decoded
+        /// (``Options/decodesContent``, when zlib can be loaded): data calls and streams alike.
+        var decodesContent: Bool { options.decodesContent && ZlibLibrary.system != nil }
 
         private func attempt(
             head: [UInt8], body: Body, key: HTTP1ConnectionPool.Key, target: HTTPRequestSerializer.Target,

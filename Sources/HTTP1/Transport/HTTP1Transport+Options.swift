@@ -61,7 +61,8 @@
             /// bomb ends there, with memory bounded), and returns it without its `Content-Encoding`
             /// and `Content-Length` headers, which no longer describe it. zlib (`libz.so.1`) is
             /// loaded when first needed; without it nothing is asked for or decoded. `false`
-            /// returns every body as it came.
+            /// returns every body as it came. Streams follow the same rule, with the same decoder:
+            /// their decoded bytes are held to the stream's buffer instead of a size limit.
             public var decodesContent: Bool
             /// What `https://` connections add to the secure defaults: extra trust roots, a client
             /// certificate, public-key pins (see ``TLSOptions``); none by default.

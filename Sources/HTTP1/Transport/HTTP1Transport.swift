@@ -55,7 +55,7 @@
     ///   (``TLSOptions``). Each failure is its own ``TLSError``. Sessions are resumed per host and
     ///   connections reused as for plain HTTP; the handshake runs on the event loop.
     /// - **Content decoding**: `gzip` and `deflate`, counted against the size limit as decoded
-    ///   (``Options/decodesContent``).
+    ///   (``Options/decodesContent``); a stream's body is decoded too, held to its buffer.
     ///
     /// What it does not do — use <doc:/Courier/RoutingTransport>, which sends those through `URLSession`:
     /// `httpBodyStream`, credentials in the URL, codings other than `gzip` and `deflate`, and

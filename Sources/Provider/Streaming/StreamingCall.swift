@@ -21,6 +21,8 @@ final class StreamingCall: Sendable {
         var redirected = false
         var suspended = false
         var cancelled = false
+        /// The request's timeout passed before the head: the error the caller gets.
+        var timedOut: URLError?
     }
 
     /// The head of the task's response, and what follows it.
@@ -32,28 +34,55 @@ final class StreamingCall: Sendable {
     let task: URLSessionTask
     let body: StreamedBody
     private let queue: OperationQueue
+    /// Keeps the request's timeout until the head arrives (see ``timeOutBeforeHead()``).
+    private let watchdog: IdleWatchdog?
     private let decide: @Sendable (HTTPURLResponse) -> RedirectPolicy.Decision
     private let state = LockedState(State())
 
     init(
-        task: URLSessionTask, body: StreamedBody, queue: OperationQueue,
+        task: URLSessionTask, body: StreamedBody, queue: OperationQueue, watchdog: IdleWatchdog? = nil,
         decide: @escaping @Sendable (HTTPURLResponse) -> RedirectPolicy.Decision
     ) {
         self.task = task
         self.body = body
         self.queue = queue
+        self.watchdog = watchdog
         self.decide = decide
     }
 
-    /// Keeps the caller's continuation until the head comes, or resumes it at once if the call
-    /// was cancelled first.
-    func awaitHead(_ continuation: CheckedContinuation<Hop, any Error>) {
-        let cancelled = state.withLock { state -> Bool in
-            if state.cancelled { return true }
-            state.head = continuation
-            return false
+    /// Part of the request's body went out: the server is not silent.
+    func noteSent() {
+        watchdog?.noteActivity()
+    }
+
+    /// The request's timeout passed in silence before the head: the caller fails with
+    /// `URLError(.timedOut)` naming the URL, as a data call would, and the task is cancelled.
+    func timeOutBeforeHead() {
+        var info: [String: Any] = [NSLocalizedDescriptionKey: "The request timed out"]
+        if let url = task.originalRequest?.url { info[NSURLErrorFailingURLErrorKey] = url }
+        let error = URLError(.timedOut, userInfo: info)
+        let (timedOut, waiting) = state.withLock { state -> (Bool, CheckedContinuation<Hop, any Error>?) in
+            guard !state.headDelivered, state.timedOut == nil else { return (false, nil) }
+            // A caller not waiting yet gets the error when it does (awaitHead).
+            state.timedOut = error
+            defer { state.head = nil }
+            return (true, state.head)
         }
-        if cancelled { continuation.resume(throwing: CancellationError()) }
+        guard timedOut else { return }
+        waiting?.resume(throwing: error)
+        queue.addOperation { [task] in task.cancel() }
+    }
+
+    /// Keeps the caller's continuation until the head comes, or resumes it at once if the call
+    /// was cancelled, or timed out, first.
+    func awaitHead(_ continuation: CheckedContinuation<Hop, any Error>) {
+        let failure = state.withLock { state -> (any Error)? in
+            if let timedOut = state.timedOut { return timedOut }
+            if state.cancelled { return CancellationError() }
+            state.head = continuation
+            return nil
+        }
+        if let failure { continuation.resume(throwing: failure) }
     }
 
     /// The head arrived (on the delegate queue): the caller goes on. Returns whether the body is

@@ -33,6 +33,13 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @uncheck
         completionHandler(isAnswer ? .allow : .cancel)
     }
 
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        call(for: task)?.noteSent()
+    }
+
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         call(for: dataTask)?.receive(data)
     }

@@ -53,8 +53,10 @@ final class URLSessionStreams: Sendable {
     ) async throws -> StreamingCall.Hop {
         try Task.checkCancellation()
         var urlRequest = request.urlRequest
-        // The body's own idle limit applies; FoundationNetworking's timer would also count the time a
-        // slow consumer keeps the task suspended.
+        // Until the head, the request's timeout is the longest silence, as for a data call (a
+        // watchdog keeps it); after, the body's own idle limit applies: FoundationNetworking's timer
+        // would also count the time a slow consumer keeps the task suspended.
+        let headTimeout = urlRequest.timeoutInterval
         urlRequest.timeoutInterval = Self.noTimeout
         // Made under the lock `end()` takes: no task is made in a session it has invalidated.
         let task = try made.withLock { (state) throws(URLError) -> URLSessionTask in
@@ -65,13 +67,17 @@ final class URLSessionStreams: Sendable {
             case .data, .download: return session.dataTask(with: urlRequest)
             }
         }
-        let call = StreamingCall(task: task, body: body, queue: session.delegateQueue) { response in
+        let watchdog = headTimeout > 0 && headTimeout.isFinite ? IdleWatchdog(seconds: headTimeout) : nil
+        let call = StreamingCall(task: task, body: body, queue: session.delegateQueue, watchdog: watchdog) { response in
             redirects.decision(
                 status: response.statusCode, location: response.value(forHTTPHeaderField: "Location"),
                 responseURL: response.url)
         }
         body.onResume { [weak call] in call?.resumeReading() }
         body.onCancel { [weak call] in call?.cancel() }
+        let timeOut: @Sendable () -> Void = { [weak call] in call?.timeOutBeforeHead() }
+        let watch = watchdog.map { watchdog in Task { await watchdog.watch(onIdle: timeOut) } }
+        defer { watch?.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 call.awaitHead(continuation)

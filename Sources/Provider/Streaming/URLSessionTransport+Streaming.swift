@@ -9,6 +9,10 @@ import Foundation
 /// `bytes(for:)`, the only way to read a body as it comes) and, on Apple platforms, suspends the
 /// task while the consumer's buffer is full.
 ///
+/// A `gzip` or `deflate` body arrives decoded: URLSession (FoundationNetworking's libcurl on
+/// Linux) decodes it by itself, as for a data call, so nothing here decodes. Until the head, the
+/// request's `timeoutInterval` is the longest silence, as for a data call.
+///
 /// On Linux it cannot hold the network back: FoundationNetworking restarts a transfer that was
 /// suspended part way when it is resumed, so the body would arrive twice. The buffer then grows
 /// by what the network delivers faster than the consumer reads (docs/BENCHMARKS.md has the

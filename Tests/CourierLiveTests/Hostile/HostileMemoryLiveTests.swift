@@ -40,6 +40,23 @@ struct HostileMemoryLiveTests {
             limited.peakGrowthKiB < 16 * 1024 * Self.sanitizerSlack, "a download goes to disk, not memory: \(limited)")
     }
 
+    /// A stream has no size limit: its buffer bounds it. A gzip bomb is inflated a slice at a time
+    /// into that buffer, so reading the first `limit` decoded bytes of a 1 GiB bomb costs the
+    /// buffer and a few reads, not the hundred-odd MiB one socket read of it inflates to.
+    @Test("native and routing: a gzip bomb streamed costs the stream's buffer", arguments: ["native", "routing"])
+    func streamedBombIsBounded(transport: String) async throws {
+        let report = try await probe(transport, "gzip-bomb?mb=1024", ["--stream"])
+        #expect(report.signal == nil, "\(report.standardError.suffix(500))")
+        // `streamed N bytes`: the reader stops at the first piece that reaches the limit.
+        let streamed = report.outcome?.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+        #expect(
+            report.outcome?.hasPrefix("streamed") == true && (streamed ?? 0) >= Self.limit,
+            "decoded, as a data call's body is: \(report)")
+        print("[hostile] streamed bomb through \(transport): peak growth \(report.peakGrowthKiB) KiB")
+        #expect(report.peakGrowthKiB < 16 * 1024 * Self.sanitizerSlack, "\(report)")
+        #expect(report.leakedDescriptors <= 0)
+    }
+
     /// FoundationNetworking's libcurl reads on the session's own queue and queues what it reads for
     /// the delegate, so a server sending at loopback speed fills memory before a limit can stop it
     /// (an endless body peaked at 200–850 MiB with an 8 MiB limit; the hostile server now paces its

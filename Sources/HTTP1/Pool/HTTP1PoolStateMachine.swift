@@ -1,6 +1,6 @@
 /// The connection pool as a value: connections per key (idle, leased, being opened), callers
 /// waiting for one in line, a limit per key, idle lifetimes and shutdown. Each event returns
-/// ``Actions`` for the shell (``HTTP1ConnectionPool`` on Linux) to perform: no I/O, no lock, no
+/// ``Actions`` for the shell (`HTTP1ConnectionPool` on Linux) to perform: no I/O, no lock, no
 /// clock happens here (time comes in as `now`, in nanoseconds of any monotonic clock), so every
 /// event is tested in every state without a socket, and idle expiry by advancing `now`.
 ///
@@ -18,10 +18,10 @@ struct HTTP1PoolStateMachine<Key: Hashable & Sendable, Connection: Hashable & Se
     /// Names a caller waiting in line; the shell chooses it, unique per lease.
     typealias WaiterID = UInt64
 
-    /// What a caller of ``lease(_:fresh:waiterID:now:)`` (or ``reuseFailed(_:now:)``) does next.
+    /// What a caller of ``lease(_:fresh:waiterID:now:)`` (or ``reuseFailed(_:of:waiterID:now:)``) does next.
     enum LeaseOutcome: Hashable, Sendable {
         /// Use this idle connection, once the shell checked it is still quiet; if it is not, tell
-        /// the machine ``reuseFailed(_:now:)``.
+        /// the machine ``reuseFailed(_:of:waiterID:now:)``.
         case reuse(Connection)
         /// Open a connection, then report ``connected(_:for:)`` or ``connectFailed(_:)``.
         case connect
@@ -47,7 +47,7 @@ struct HTTP1PoolStateMachine<Key: Hashable & Sendable, Connection: Hashable & Se
 
     /// What the shell does after an event; empty fields mean nothing to do.
     struct Actions: Hashable, Sendable {
-        /// The outcome for the caller of ``lease(_:fresh:waiterID:now:)``, ``reuseFailed(_:now:)``
+        /// The outcome for the caller of ``lease(_:fresh:waiterID:now:)``, ``reuseFailed(_:of:waiterID:now:)``
         /// or ``connected(_:for:)`` (`.shutDown` there: the pool closes it, the caller fails).
         var lease: LeaseOutcome?
         /// Waiters to resume, in line order.

@@ -148,6 +148,9 @@
             return work
         }
 
+        /// How many callers wait in line, for every key (for tests).
+        var waitingCallers: Int { state.withLock { $0.machine.waiting.count } }
+
         /// Gives back a connection after a request: kept for the next caller when `reusable` and
         /// still open, closed otherwise.
         func release(_ connection: HTTP1Connection, reusable: Bool) {

@@ -5,10 +5,13 @@
     /// Keep-alive connections per host and port, at most ``maximumPerHost`` open at once (idle,
     /// in use or connecting); callers beyond that wait in line for one to come back.
     ///
-    /// The most recently used idle connection is handed out first, so the ones servers are most
-    /// likely to have dropped age out. An idle connection closes after ``idleTimeout`` (the
-    /// event loop watches the deadline), or as soon as the server closes it; one that has bytes
-    /// waiting or a hang-up when it is handed out is closed instead (``IdleConnectionCheck``).
+    /// The rules (which connection goes to whom, the line, the limit, idle lifetimes, shutdown) are
+    /// ``HTTP1PoolStateMachine``'s; this shell keeps the machine under a lock with the parked
+    /// callers, and does what the machine says after the lock: resumes callers, closes connections,
+    /// checks an idle connection before handing it out. An idle connection closes after
+    /// ``idleTimeout`` (the event loop watches its deadline; the machine drops it from the pool
+    /// at the next event past it), or as soon as the server closes it; one that has bytes waiting
+    /// or a hang-up when it is handed out is closed instead (``IdleConnectionCheck``).
     final class HTTP1ConnectionPool: Sendable {
         /// Where a connection goes.
         struct Key: Hashable, Sendable {
@@ -29,164 +32,147 @@
             case connect
         }
 
-        private struct Waiter: Sendable {
-            let id: UInt64
-            let continuation: CheckedContinuation<Lease, any Error>
-        }
-
-        private struct Host: Sendable {
-            var idle: [HTTP1Connection] = []
-            var open = 0
-            var waiters: [Waiter] = []
-
-            /// Whether nothing is left for this host, so its entry can go.
-            var isUnused: Bool { open == 0 && idle.isEmpty && waiters.isEmpty }
-        }
+        typealias Machine = HTTP1PoolStateMachine<Key, HTTP1Connection>
 
         private struct State: Sendable {
-            var hosts: [Key: Host] = [:]
-            var nextWaiterID: UInt64 = 0
-            /// Connections handed out and not yet given back, for ``shutdown(because:)``.
-            var inUse: [ObjectIdentifier: HTTP1Connection] = [:]
+            var machine: Machine
+            var nextWaiterID: Machine.WaiterID = 0
+            /// Callers waiting in line, by the id the machine knows them by.
+            var parked: [Machine.WaiterID: CheckedContinuation<Lease, any Error>] = [:]
+            /// Answers to callers whose turn came before they parked (they take it when they do).
+            var early: [Machine.WaiterID: Result<Lease, any Error>] = [:]
             /// Set by ``shutdown(because:)``: what every later call fails with.
             var shutdownError: (any Error)?
         }
 
+        /// What the machine decided, done after the lock: connections closed, then callers resumed.
+        private struct Work {
+            var close: [HTTP1Connection] = []
+            var closeReason: any Error
+            var resume: [(CheckedContinuation<Lease, any Error>, Result<Lease, any Error>)] = []
+
+            func run() {
+                for connection in close { connection.close(because: closeReason) }
+                for (continuation, result) in resume { continuation.resume(with: result) }
+            }
+        }
+
         /// The most connections open to one host and port.
-        let maximumPerHost: Int
+        var maximumPerHost: Int { machineLimits.maximumPerHost }
         /// How long a connection stays idle in the pool, in nanoseconds.
-        let idleTimeout: UInt64
-        private let state = LockedState(State())
+        var idleTimeout: UInt64 { machineLimits.idleTimeout }
+        /// The machine as made, for its limits (they never change).
+        private let machineLimits: Machine
+        private let state: LockedState<State>
 
         init(maximumPerHost: Int, idleTimeout: UInt64) {
-            self.maximumPerHost = max(1, maximumPerHost)
-            self.idleTimeout = idleTimeout
+            machineLimits = Machine(maximumPerHost: maximumPerHost, idleTimeout: idleTimeout)
+            state = LockedState(State(machine: machineLimits))
         }
 
         /// An idle connection to `key`, or the right to open one; waits while `maximumPerHost`
         /// are open. With `fresh`, idle connections to `key` are closed first (one of them was
         /// found closed by the server, so the others likely are too).
         func acquire(_ key: Key, fresh: Bool) async throws -> Lease {
-            let (lease, stale) = try state.withLock { state throws in
+            let now = MonotonicClock.now()
+            var (id, outcome, work) = try state.withLock { state throws in
                 if let error = state.shutdownError { throw error }
-                return grant(key, fresh: fresh, &state)
+                state.nextWaiterID += 1
+                let id = state.nextWaiterID
+                let actions = state.machine.lease(key, fresh: fresh, waiterID: id, now: now)
+                return (id, actions.lease, Self.collect(actions, &state))
             }
-            for connection in stale { connection.close(because: ConnectionFailure.closedBeforeResponse) }
-            if let lease { return lease }
-            return try await wait(for: key)
+            while true {
+                work.run()
+                switch outcome {
+                case .reuse(let connection):
+                    // Checked after the lock: the check is a system call.
+                    if connection.activate() { return .reuse(connection) }
+                    // Closed while idle (by the server or the idle timeout), or not quiet.
+                    (outcome, work) = state.withLock { state in
+                        let actions = state.machine.reuseFailed(
+                            connection, of: key, waiterID: id, now: MonotonicClock.now())
+                        return (actions.lease, Self.collect(actions, &state))
+                    }
+                case .connect:
+                    return .connect
+                case .wait:
+                    return try await park(id)
+                case .shutDown, nil:
+                    throw state.withLock { $0.shutdownError } ?? CancellationError()
+                }
+            }
         }
 
-        private func wait(for key: Key) async throws -> Lease {
-            let id = state.withLock { state in
-                state.nextWaiterID += 1
-                return state.nextWaiterID
-            }
-            return try await withTaskCancellationHandler {
+        /// Waits for the machine to resume the caller `id`, in line since its lease; leaves the
+        /// line when the task is cancelled.
+        private func park(_ id: Machine.WaiterID) async throws -> Lease {
+            try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
-                    var stale: [HTTP1Connection] = []
-                    let immediate = state.withLock { state -> Result<Lease, any Error>? in
-                        if Task.isCancelled { return .failure(CancellationError()) }
-                        if let error = state.shutdownError { return .failure(error) }
-                        let lease: Lease?
-                        (lease, stale) = grant(key, fresh: false, &state)
-                        if let lease { return .success(lease) }
-                        state.hosts[key, default: Host()].waiters.append(Waiter(id: id, continuation: continuation))
+                    let early = state.withLock { state -> Result<Lease, any Error>? in
+                        if let early = state.early.removeValue(forKey: id) { return early }
+                        state.parked[id] = continuation
                         return nil
                     }
-                    for connection in stale { connection.close(because: ConnectionFailure.closedBeforeResponse) }
-                    if let immediate { continuation.resume(with: immediate) }
+                    if let early { continuation.resume(with: early) }
                 }
             } onCancel: {
-                let waiter = state.withLock { state -> Waiter? in
-                    guard let index = state.hosts[key]?.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                    return state.hosts[key]?.waiters.remove(at: index)
-                }
-                waiter?.continuation.resume(throwing: CancellationError())
+                state.withLock { state in
+                    Self.collect(state.machine.waiterCancelled(id), failing: CancellationError(), &state)
+                }.run()
             }
         }
 
-        /// Under the lock: an idle connection, or a slot, or `nil`; and the connections to close
-        /// (all idle ones with `fresh`, and any found closed, or not quiet, on the way).
-        private func grant(_ key: Key, fresh: Bool, _ state: inout State) -> (Lease?, [HTTP1Connection]) {
-            var host = state.hosts[key] ?? Host()
-            defer { state.hosts[key] = host.isUnused ? nil : host }
-            var stale: [HTTP1Connection] = []
-            if fresh {
-                stale = host.idle
-                host.open -= host.idle.count
-                host.idle.removeAll()
-            }
-            while let connection = host.idle.popLast() {
-                if connection.activate() {
-                    state.inUse[ObjectIdentifier(connection)] = connection
-                    return (.reuse(connection), stale)
+        /// Under the lock: takes the continuations of the waiters `actions` resumes or fails
+        /// (failing them with `error`), keeping the answers of those not parked yet; the
+        /// connections to close, closed with `reason`.
+        private static func collect(
+            _ actions: Machine.Actions, closing reason: any Error = ConnectionFailure.closedBeforeResponse,
+            failing error: any Error = CancellationError(), _ state: inout State
+        ) -> Work {
+            var work = Work(close: actions.close, closeReason: reason)
+            func answer(_ id: Machine.WaiterID, _ result: Result<Lease, any Error>) {
+                if let continuation = state.parked.removeValue(forKey: id) {
+                    work.resume.append((continuation, result))
+                } else {
+                    state.early[id] = result
                 }
-                // Closed while idle (by the server or the idle timeout), or not quiet.
-                host.open -= 1
-                stale.append(connection)
             }
-            guard host.open < maximumPerHost else { return (nil, stale) }
-            host.open += 1
-            return (.connect, stale)
+            for resumption in actions.resume {
+                switch resumption.grant {
+                case .reuse(let connection): answer(resumption.waiter, .success(.reuse(connection)))
+                case .connect: answer(resumption.waiter, .success(.connect))
+                }
+            }
+            for id in actions.fail { answer(id, .failure(error)) }
+            return work
         }
+
+        /// How many callers wait in line, for every key (for tests).
+        var waitingCallers: Int { state.withLock { $0.machine.waiting.count } }
 
         /// Gives back a connection after a request: kept for the next caller when `reusable` and
         /// still open, closed otherwise.
         func release(_ connection: HTTP1Connection, reusable: Bool) {
-            var keep = reusable && connection.isReusable
-            if keep { connection.markIdle(until: MonotonicClock.now() + idleTimeout) }
-            let handOver = state.withLock { state -> (CheckedContinuation<Lease, any Error>, Lease)? in
-                state.inUse.removeValue(forKey: ObjectIdentifier(connection))
-                guard state.shutdownError == nil else {
-                    keep = false
-                    return nil
-                }
-                var host = state.hosts[connection.key] ?? Host()
-                defer { state.hosts[connection.key] = host.isUnused ? nil : host }
-                if keep {
-                    guard !host.waiters.isEmpty else {
-                        host.idle.append(connection)
-                        return nil
-                    }
-                    return (host.waiters.removeFirst().continuation, .reuse(connection))
-                }
-                host.open -= 1
-                guard !host.waiters.isEmpty else { return nil }
-                host.open += 1
-                return (host.waiters.removeFirst().continuation, .connect)
-            }
-            if !keep { connection.close(because: ConnectionFailure.closedBeforeResponse) }
-            if let (continuation, lease) = handOver { continuation.resume(returning: lease) }
+            let keep = reusable && connection.isReusable
+            let now = MonotonicClock.now()
+            // Pooled before the machine can hand it out: the next user finds it so.
+            if keep { connection.markIdle(until: machineLimits.deadline(since: now)) }
+            state.withLock { state in
+                Self.collect(state.machine.release(connection, reusable: keep, now: now), &state)
+            }.run()
         }
 
         /// Gives back a slot from ``Lease/connect`` whose connection could not be opened.
         func releaseSlot(_ key: Key) {
-            let next = state.withLock { state -> CheckedContinuation<Lease, any Error>? in
-                guard state.shutdownError == nil else { return nil }
-                var host = state.hosts[key] ?? Host()
-                defer { state.hosts[key] = host.isUnused ? nil : host }
-                guard !host.waiters.isEmpty else {
-                    host.open -= 1
-                    return nil
-                }
-                return host.waiters.removeFirst().continuation
-            }
-            next?.resume(returning: .connect)
+            state.withLock { state in Self.collect(state.machine.connectFailed(key), &state) }.run()
         }
 
         /// Closes every idle connection; connections in use close when they come back.
         func closeIdleConnections() {
-            let idle = state.withLock { state -> [HTTP1Connection] in
-                var all: [HTTP1Connection] = []
-                for key in state.hosts.keys {
-                    let connections = state.hosts[key]?.idle ?? []
-                    state.hosts[key]?.open -= connections.count
-                    state.hosts[key]?.idle.removeAll()
-                    all += connections
-                }
-                return all
-            }
-            for connection in idle { connection.close(because: CancellationError()) }
+            state.withLock { state in
+                Self.collect(state.machine.closeIdleConnections(), closing: CancellationError(), &state)
+            }.run()
         }
 
         // MARK: Shutdown
@@ -195,9 +181,8 @@
         /// ``shutdown(because:)`` can close it; after a shutdown, closes it and throws why.
         func track(_ connection: HTTP1Connection) throws {
             let error = state.withLock { state -> (any Error)? in
-                if let error = state.shutdownError { return error }
-                state.inUse[ObjectIdentifier(connection)] = connection
-                return nil
+                let actions = state.machine.connected(connection, for: connection.key)
+                return actions.lease == .shutDown ? state.shutdownError ?? CancellationError() : nil
             }
             if let error {
                 connection.close(because: error)
@@ -209,20 +194,17 @@
         /// every caller waiting for a slot with `error`, and makes every later ``acquire(_:fresh:)``
         /// and ``track(_:)`` throw it.
         func shutdown(because error: any Error) {
-            let (connections, waiters) = state.withLock { state -> ([HTTP1Connection], [Waiter]) in
+            state.withLock { state in
                 if state.shutdownError == nil { state.shutdownError = error }
-                var connections = Array(state.inUse.values)
-                var waiters: [Waiter] = []
-                for host in state.hosts.values {
-                    connections += host.idle
-                    waiters += host.waiters
-                }
-                state.inUse.removeAll()
-                state.hosts.removeAll()
-                return (connections, waiters)
-            }
-            for connection in connections { connection.close(because: error) }
-            for waiter in waiters { waiter.continuation.resume(throwing: error) }
+                return Self.collect(state.machine.shutdown(), closing: error, failing: error, &state)
+            }.run()
         }
+    }
+
+    /// A connection is one to the pool's machine by identity.
+    extension HTTP1Connection: Hashable {
+        static func == (lhs: HTTP1Connection, rhs: HTTP1Connection) -> Bool { lhs === rhs }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
     }
 #endif

@@ -14,7 +14,7 @@ struct RedirectLimitLiveTests {
 
     private func get(_ path: String) async throws -> TransportResponse {
         let url = try LiveServers.url(for: .httpbin).appendingPathComponent(path)
-        return try await transport.send(TransportRequest(urlRequest: URLRequest(url: url)))
+        return try await CallChain(transport: transport).send(TransportRequest(urlRequest: URLRequest(url: url)))
     }
 
     @Test("16 redirects (302s) are followed to the end")

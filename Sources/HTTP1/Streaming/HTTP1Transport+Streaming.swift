@@ -13,14 +13,12 @@
     /// body's length.
     ///
     /// The connection goes back to the pool when the body ended cleanly, and is closed when the
-    /// consumer stops early. Redirects are followed as for a data call (`RedirectPolicy`, within
-    /// ``Options/maximumRedirects``, cookies stored and sent on each hop, a hop this transport
-    /// cannot send handed to ``fallback``); a redirect's own body never reaches the consumer, and
-    /// its connection is closed. The transport's response-size limit and the request's idle
+    /// consumer stops early. One hop, as a data call: a `3xx` is the answer (the provider's chain
+    /// follows it, and drops its body). The transport's response-size limit and the request's idle
     /// timeout do not apply (the stream's own limits do).
     extension HTTP1Transport: StreamingTransport {
-        /// Sends `request` and returns the head of its final response as soon as it arrives; the
-        /// body goes to `body`.
+        /// Sends `request` and returns the head of its response as soon as it arrives; the body
+        /// goes to `body`.
         public func stream(_ request: TransportRequest, into body: StreamedBody) async throws -> TransportResponse {
             if shutdownSignal.hasFired { throw ShutdownError() }
             guard let loop = eventLoops.next() else {
@@ -28,41 +26,21 @@
             }
             let start = MonotonicClock.now()
             try Self.refuseProxied(request.urlRequest.url)
-            var redirects = StreamRedirects(request, follows: options.followsRedirects, limit: options.maximumRedirects)
-            while true {
-                let current = redirects.request
-                let (hop, dropHop) = try await streamHop(current, redirects: redirects, into: body, loop: loop)
-                await Self.storeCookies(of: hop.head, for: current.urlRequest, in: options.cookieStorage)
-                switch hop.decision {
-                case .answer:
-                    guard let url = current.urlRequest.url,
-                        var answer = TransportResponse(
-                            url: url, statusCode: hop.head.status, httpVersion: "HTTP/1.\(hop.head.minorVersion)",
-                            headerFields: hop.head.headers)
-                    else { throw TransportError.notHTTP }
-                    answer.timings = CallTimings(firstByte: .nanoseconds(Int64(MonotonicClock.now() - start)))
-                    return answer
-                case .tooMany:
-                    dropHop()
-                    throw redirects.tooManyRedirects()
-                case .follow(let next):
-                    dropHop()
-                    redirects.advance(to: next)
-                    if let handOff = try handOff(of: next) {
-                        var answer = try await StreamedBody.stream(next, over: handOff, into: body)
-                        answer.timings = CallTimings(firstByte: .nanoseconds(Int64(MonotonicClock.now() - start)))
-                        return answer
-                    }
-                }
-            }
+            let hop = try await streamHop(request, into: body, loop: loop)
+            guard let url = request.urlRequest.url,
+                var answer = TransportResponse(
+                    url: url, statusCode: hop.head.status, httpVersion: "HTTP/1.\(hop.head.minorVersion)",
+                    headerFields: hop.head.headers)
+            else { throw TransportError.notHTTP }
+            answer.timings = CallTimings(firstByte: .nanoseconds(Int64(MonotonicClock.now() - start)))
+            return answer
         }
 
-        /// One hop of a stream: `request` sent (with the stored cookies), its head awaited and
-        /// judged by `redirects`. Also returns what closes the hop's connection, for a redirect.
-        private func streamHop(
-            _ request: TransportRequest, redirects: StreamRedirects, into body: StreamedBody, loop: EventLoop
-        ) async throws -> (StreamSink.Hop, @Sendable () -> Void) {
-            let urlRequest = Self.addingCookies(from: options.cookieStorage, to: request.urlRequest)
+        /// One hop of a stream: `request` sent, its head awaited.
+        private func streamHop(_ request: TransportRequest, into body: StreamedBody, loop: EventLoop) async throws
+            -> StreamSink.Hop
+        {
+            let urlRequest = request.urlRequest
             do {
                 guard urlRequest.httpBodyStream == nil else { throw HTTPRequestError.unsupportedBodyStream }
                 let target = try HTTPRequestSerializer.Target(url: urlRequest.url)
@@ -71,12 +49,12 @@
                     for: urlRequest, target: target, bodyLength: requestBody.length, userAgent: options.userAgent)
                 let method = (urlRequest.httpMethod ?? "GET").uppercased()
                 let key = target.key
-                let sink = StreamSink(body: body) { head in
-                    redirects.decision(status: head.status, location: head.values(of: "Location").first)
-                }
+                // Every head is the answer: redirects are the provider's chain's.
+                let sink = StreamSink(body: body) { _ in .answer }
                 return try await streamAttempt(
                     head: head, body: requestBody, key: key, target: target, isHEAD: method == "HEAD", sink: sink,
-                    loop: loop)
+                    loop: loop
+                ).0
             } catch {
                 if Task.isCancelled || error is CancellationError { throw CancellationError() }
                 throw Self.reported(error, url: urlRequest.url)

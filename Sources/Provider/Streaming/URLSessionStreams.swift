@@ -46,11 +46,10 @@ final class URLSessionStreams: Sendable {
         }
     }
 
-    /// Sends `request`, the current hop of `redirects`, over `session` and returns its head and
-    /// what follows it; the body goes to `body` unless the head is a redirect.
-    func stream(
-        _ request: TransportRequest, redirects: StreamRedirects, into body: StreamedBody, over session: URLSession
-    ) async throws -> StreamingCall.Hop {
+    /// Sends `request` over `session` and returns its head; the body goes to `body`.
+    func stream(_ request: TransportRequest, into body: StreamedBody, over session: URLSession) async throws
+        -> StreamingCall.Hop
+    {
         try Task.checkCancellation()
         var urlRequest = request.urlRequest
         // The body's own idle limit applies; FoundationNetworking's timer would also count the time a
@@ -65,11 +64,8 @@ final class URLSessionStreams: Sendable {
             case .data, .download: return session.dataTask(with: urlRequest)
             }
         }
-        let call = StreamingCall(task: task, body: body, queue: session.delegateQueue) { response in
-            redirects.decision(
-                status: response.statusCode, location: response.value(forHTTPHeaderField: "Location"),
-                responseURL: response.url)
-        }
+        // Every head is the answer: redirects are the provider's chain's.
+        let call = StreamingCall(task: task, body: body, queue: session.delegateQueue) { _ in .answer }
         body.onResume { [weak call] in call?.resumeReading() }
         body.onCancel { [weak call] in call?.cancel() }
         return try await withTaskCancellationHandler {

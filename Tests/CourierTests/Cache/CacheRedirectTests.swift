@@ -64,7 +64,8 @@ struct CacheRedirectTests {
             let fresh = ["Cache-Control": "max-age=3600"]
             if request.urlRequest.url == first {
                 return TransportResponse(
-                    response: .make(url: first, status: 301, headers: fresh.merging(["Location": "elsewhere"]) { a, _ in a }))
+                    response: .make(
+                        url: first, status: 301, headers: fresh.merging(["Location": "elsewhere"]) { a, _ in a }))
             }
             return TransportResponse(response: .make(url: final, status: 200, headers: fresh), data: Data("B".utf8))
         }
@@ -78,7 +79,8 @@ struct CacheRedirectTests {
         #expect(answer.data == Data("B".utf8) && answer.response?.url == final && answer.cacheOrigin == nil)
         #expect(again.data == Data("B".utf8) && again.response?.url == final && again.cacheOrigin?.kind == .hit)
         #expect(cache.metrics.memoryEntries == 2)
-        let stored = await cache.lookup(try #require(CacheKey(URLRequest(url: first))), matching: URLRequest(url: first))
+        let stored = await cache.lookup(
+            try #require(CacheKey(URLRequest(url: first))), matching: URLRequest(url: first))
         #expect(stored?.status == 301)
     }
 

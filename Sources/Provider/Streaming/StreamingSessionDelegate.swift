@@ -28,8 +28,8 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @uncheck
             completionHandler(.cancel)
             return
         }
-        let isAnswer = call(for: dataTask)?.deliver(http) ?? true
-        completionHandler(isAnswer ? .allow : .cancel)
+        call(for: dataTask)?.deliver(http)
+        completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

@@ -64,8 +64,7 @@ final class URLSessionStreams: Sendable {
             case .data, .download: return session.dataTask(with: urlRequest)
             }
         }
-        // Every head is the answer: redirects are the provider's chain's.
-        let call = StreamingCall(task: task, body: body, queue: session.delegateQueue) { _ in .answer }
+        let call = StreamingCall(task: task, body: body, queue: session.delegateQueue)
         body.onResume { [weak call] in call?.resumeReading() }
         body.onCancel { [weak call] in call?.cancel() }
         return try await withTaskCancellationHandler {

@@ -25,6 +25,8 @@ struct RedirectLoop: Sendable {
             let hopStart = ContinuousClock.now
             var hop = try await send(current)
             let answer = hop.answer
+            // Most answers are no redirect: their headers are not read.
+            if followed == 0, !RedirectPolicy.redirectStatuses.contains(answer.statusCode) { return hop }
             let decision = RedirectPolicy.next(
                 after: current, status: answer.statusCode, location: answer.value(forHTTPHeaderField: "Location"),
                 responseURL: answer.head.url ?? current.urlRequest.url, redirectsFollowed: followed,

@@ -155,6 +155,9 @@ extension RoutingTransport: HopSettingsTransport {
     /// routes unless `sharesCookies` was `false`.
     package func cookieStorage(for request: URLRequest) -> HTTPCookieStorage? {
         #if os(Linux)
+            // One storage for both routes (the default): no need to route the request to know it.
+            let shared = urlSession.cookieStorage
+            if native.options.cookieStorage === shared { return shared }
             if route(for: TransportRequest(urlRequest: request)) == .native {
                 return native.cookieStorage(for: request)
             }

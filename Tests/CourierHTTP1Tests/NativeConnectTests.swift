@@ -51,7 +51,7 @@
             let dead = try #require(SocketAddress.numeric(host: "127.0.0.1", port: hanging.port))
             let live = try #require(SocketAddress.numeric(host: "127.0.0.1", port: server.port))
             let transport = HTTP1Transport(
-                options: .init(), fallback: nil, eventLoops: .shared, resolver: FixedResolver(answer: [dead, live]))
+                options: .init(), eventLoops: .shared, resolver: FixedResolver(answer: [dead, live]))
             let started = ContinuousClock.now
             let url = try #require(URL(string: "http://courier.test:\(server.port)/"))
             let response = try await get(url, timeout: 60, with: transport)
@@ -66,7 +66,7 @@
             let unreachable = try #require(SocketAddress.numeric(host: "192.0.2.1", port: server.port))
             let live = try #require(SocketAddress.numeric(host: "127.0.0.1", port: server.port))
             let transport = HTTP1Transport(
-                options: .init(), fallback: nil, eventLoops: .shared,
+                options: .init(), eventLoops: .shared,
                 resolver: FixedResolver(answer: [unreachable, live]))
             let started = ContinuousClock.now
             let url = try #require(URL(string: "http://courier.test:\(server.port)/"))
@@ -80,7 +80,7 @@
             let hanging = try HangingListener()
             let dead = try #require(SocketAddress.numeric(host: "127.0.0.1", port: hanging.port))
             let transport = HTTP1Transport(
-                options: .init(connectTimeout: 0.3), fallback: nil, eventLoops: .shared,
+                options: .init(connectTimeout: 0.3), eventLoops: .shared,
                 resolver: FixedResolver(answer: [dead]))
             let url = try #require(URL(string: "http://courier.test:\(hanging.port)/"))
             let started = ContinuousClock.now
@@ -95,7 +95,7 @@
         @Test("a lookup that never answers ends with URLError(.timedOut) at the request's timeout")
         func lookupDeadline() async throws {
             let transport = HTTP1Transport(
-                options: .init(), fallback: nil, eventLoops: .shared, resolver: SilentResolver())
+                options: .init(), eventLoops: .shared, resolver: SilentResolver())
             let url = try #require(URL(string: "http://silent.test:8080/"))
             let started = ContinuousClock.now
             await #expect {

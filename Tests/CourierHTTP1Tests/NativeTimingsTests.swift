@@ -49,7 +49,7 @@
                     : .send(Server.response(body: "there"))
             }
             defer { server.stop() }
-            let answer = try await HTTP1Transport().send(get(server, "/from"))
+            let answer = try await CallChain(transport: HTTP1Transport()).send(get(server, "/from"))
             #expect(String(decoding: answer.data, as: UTF8.self) == "there")
             #expect(server.acceptedConnections == 1)
             let timings = try #require(answer.timings)

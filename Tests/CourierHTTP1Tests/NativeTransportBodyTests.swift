@@ -28,7 +28,7 @@
                         : .send(Server.response(body: "here"))
             }
             defer { origin.stop() }
-            let transport = HTTP1Transport()
+            let transport = CallChain(transport: HTTP1Transport())
             var request = origin.get("/cross")
             request.urlRequest.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
             request.urlRequest.setValue("session=1", forHTTPHeaderField: "Cookie")
@@ -60,7 +60,7 @@
                 }
             }
             defer { server.stop() }
-            let transport = HTTP1Transport()
+            let transport = CallChain(transport: HTTP1Transport())
             let kept = try await transport.send(server.post("/307", body: "payload"))
             #expect(String(decoding: kept.data, as: UTF8.self) == "POST payload")
             let changed = try await transport.send(server.post("/303", body: "payload"))
@@ -71,10 +71,12 @@
         func redirectLimits() async throws {
             let server = try Server { _ in .send(Server.response(status: 302, headers: ["Location": "/again"])) }
             defer { server.stop() }
-            let answer = try await HTTP1Transport(options: .init(followsRedirects: false)).send(server.get())
+            let answer = try await CallChain(transport: HTTP1Transport(options: .init(followsRedirects: false))).send(
+                server.get())
             #expect(answer.response.statusCode == 302)
             do {
-                _ = try await HTTP1Transport(options: .init(maximumRedirects: 3)).send(server.get())
+                _ = try await CallChain(transport: HTTP1Transport(options: .init(maximumRedirects: 3))).send(
+                    server.get())
                 Issue.record("expected a failure")
             } catch let error as URLError {
                 #expect(error.code == .httpTooManyRedirects)

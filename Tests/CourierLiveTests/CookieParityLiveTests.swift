@@ -30,7 +30,7 @@
             if let routing = transport as? RoutingTransport {
                 #expect(routing.route(for: sent) == (urlSessionRoute ? .urlSession : .native))
             }
-            let response = try await transport.send(sent)
+            let response = try await CallChain(transport: transport).send(sent)
             #expect(response.statusCode == 200)
             let echo = try JSONSerialization.jsonObject(with: response.data) as? [String: Any]
             return echo?["cookies"] as? [String: String] ?? [:]
@@ -78,7 +78,7 @@
             #expect(storage?.cookies?.map(\.name) == ["a"])
             var request = URLRequest(url: try LiveServers.url(for: .httpbin).appendingPathComponent("cookies"))
             request.httpShouldHandleCookies = false
-            let response = try await transport.send(TransportRequest(urlRequest: request))
+            let response = try await CallChain(transport: transport).send(TransportRequest(urlRequest: request))
             let echo = try JSONSerialization.jsonObject(with: response.data) as? [String: Any]
             let received = echo?["cookies"] as? [String: String]
             #expect(received?.isEmpty ?? true, "a cookie was sent: \(String(describing: received))")

@@ -97,7 +97,8 @@
         func redirects() async throws {
             let base = try LiveServers.url(for: .httpbin)
             for path in ["redirect/3", "absolute-redirect/2", "relative-redirect/2"] {
-                let answer = try await transport.send(TransportRequest(urlRequest: request(base, path)))
+                let answer = try await CallChain(transport: transport).send(
+                    TransportRequest(urlRequest: request(base, path)))
                 #expect(answer.response.statusCode == 200, "\(path)")
                 #expect(answer.response.url?.path == "/get", "\(path)")
             }
@@ -121,7 +122,8 @@
                 urlRequest.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
                 urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
                 let headers = try #require(
-                    try echo(try await transport.send(TransportRequest(urlRequest: urlRequest)))["headers"]
+                    try echo(try await CallChain(transport: transport).send(TransportRequest(urlRequest: urlRequest)))[
+                        "headers"]
                         as? [String: String])
                 #expect((headers["Authorization"] == "Bearer secret") == keeps, "to \(destination)")
                 #expect(headers["Accept"] == "application/json")
@@ -244,7 +246,7 @@
             urlRequest.httpMethod = "POST"
             urlRequest.httpBody = Data("order=A-1".utf8)
             urlRequest.setValue("Bearer secret", forHTTPHeaderField: "Authorization")
-            let answer = try await transport.send(TransportRequest(urlRequest: urlRequest))
+            let answer = try await CallChain(transport: transport).send(TransportRequest(urlRequest: urlRequest))
             let echo = try #require(try JSONSerialization.jsonObject(with: answer.data) as? [String: Any])
             let headers = try #require(echo["headers"] as? [String: String])
             #expect(echo["method"] as? String == "POST")

@@ -101,11 +101,10 @@ struct StreamingRedirectLiveTests {
     }
 
     @Test func theStreamsResponseIsTheLastHops() async throws {
-        let transport = try #require(TestTransport.make() as? any StreamingTransport)
+        let chain = CallChain(transport: TestTransport.make())
         let url = try #require(
             URL(string: try LiveServers.url(for: .scenario).absoluteString + "/streaming/loop?n=3"))
-        let body = StreamedBody()
-        let head = try await transport.stream(TransportRequest(urlRequest: URLRequest(url: url)), into: body)
+        let (head, body) = try await chain.stream(TransportRequest(urlRequest: URLRequest(url: url)))
         #expect(head.statusCode == 200)
         #expect(head.response.url?.path == "/streaming/echo")
         var text = Data()
@@ -115,11 +114,10 @@ struct StreamingRedirectLiveTests {
 
     @Test func withoutFollowingTheStreamIsTheRedirect() async throws {
         let options = URLSessionTransport.Options(followsRedirects: false)
-        let transport = try #require(TestTransport.make(options) as? any StreamingTransport)
+        let chain = CallChain(transport: TestTransport.make(options))
         let url = try #require(
             URL(string: try LiveServers.url(for: .scenario).absoluteString + "/streaming/loop?n=0"))
-        let body = StreamedBody()
-        let head = try await transport.stream(TransportRequest(urlRequest: URLRequest(url: url)), into: body)
+        let (head, body) = try await chain.stream(TransportRequest(urlRequest: URLRequest(url: url)))
         #expect(head.statusCode == 302)
         #expect(head.value(forHTTPHeaderField: "Location") == "/streaming/echo")
         #expect(head.response.url?.path == "/streaming/loop")
@@ -128,17 +126,16 @@ struct StreamingRedirectLiveTests {
 
     #if os(Linux)
         @Test func theNativeTransportsRedirectLimitAppliesToStreams() async throws {
-            let transport = RoutingTransport(nativeOptions: HTTP1Transport.Options(maximumRedirects: 2))
+            let chain = CallChain(
+                transport: RoutingTransport(nativeOptions: HTTP1Transport.Options(maximumRedirects: 2)))
             let url = try LiveServers.url(for: .scenario).absoluteString + "/streaming/loop?n="
             let within = try #require(URL(string: url + "1"))
             let beyond = try #require(URL(string: url + "2"))
-            let body = StreamedBody()
-            let head = try await transport.stream(TransportRequest(urlRequest: URLRequest(url: within)), into: body)
+            let (head, body) = try await chain.stream(TransportRequest(urlRequest: URLRequest(url: within)))
             #expect(head.statusCode == 200)
             body.cancel()
             await #expect {
-                _ = try await transport.stream(
-                    TransportRequest(urlRequest: URLRequest(url: beyond)), into: StreamedBody())
+                _ = try await chain.stream(TransportRequest(urlRequest: URLRequest(url: beyond)))
             } throws: { error in
                 (error as? URLError)?.code == .httpTooManyRedirects
             }

@@ -37,7 +37,7 @@ enum TestTransport {
     }
 
     /// A new transport of ``kind`` with `options`; the native transport gets the same response
-    /// size limit and redirect policy.
+    /// size limit and redirect policy (whether to follow, and how many).
     static func make(_ options: URLSessionTransport.Options = URLSessionTransport.Options()) -> any Transport {
         make(kind, options)
     }
@@ -52,9 +52,10 @@ enum TestTransport {
             return urlSession
         case .native:
             #if os(Linux)
-                let nativeOptions = HTTP1Transport.Options(
+                var nativeOptions = HTTP1Transport.Options(
                     maximumResponseSize: options.maximumResponseSize, followsRedirects: options.followsRedirects
                 ).trustingTestCA
+                nativeOptions.maximumRedirects = options.maximumRedirects
                 return RoutingTransport(nativeOptions: nativeOptions, urlSession: urlSession)
             #else
                 return RoutingTransport(urlSession: urlSession)

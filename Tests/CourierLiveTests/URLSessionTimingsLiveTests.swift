@@ -35,7 +35,7 @@ struct URLSessionTimingsLiveTests {
 
     @Test("across redirects, the first byte and the total run from the first request")
     func redirectsCounted() async throws {
-        let answer = try await URLSessionTransport().send(get("redirect/2"))
+        let answer = try await CallChain(transport: URLSessionTransport()).send(get("redirect/2"))
         #expect(answer.statusCode == 200)
         let timings = try #require(answer.timings)
         let firstByte = try #require(timings.firstByte)

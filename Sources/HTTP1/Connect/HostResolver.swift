@@ -4,7 +4,7 @@
 
     /// Finds the addresses of a host name, for ``HTTP1Transport`` to connect to.
     ///
-    /// Injectable (``HTTP1Transport/init(options:fallback:eventLoops:resolver:)``) so that
+    /// Injectable (``HTTP1Transport/init(options:eventLoops:resolver:racer:)``) so that
     /// connecting is tested without DNS. An implementation must not block the calling thread (a
     /// thread of Swift's cooperative pool) and must return soon after its task is cancelled: the
     /// transport cancels a lookup that outlives the request's timeout.

@@ -14,14 +14,12 @@
     /// call's is (the same `Accept-Encoding`, the same decoder), paced by that buffer.
     ///
     /// The connection goes back to the pool when the body ended cleanly, and is closed when the
-    /// consumer stops early. Redirects are followed as for a data call (`RedirectPolicy`, within
-    /// ``Options/maximumRedirects``, cookies stored and sent on each hop, a hop this transport
-    /// cannot send handed to ``fallback``); a redirect's own body never reaches the consumer, and
-    /// its connection is closed. The transport's response-size limit does not apply, nor, once
-    /// the head is in, the request's idle timeout (the stream's own limits do).
+    /// consumer stops early. One hop, as a data call: a `3xx` is the answer (the provider's chain
+    /// follows it, and drops its body). The transport's response-size limit and the request's idle
+    /// timeout do not apply (the stream's own limits do).
     extension HTTP1Transport: StreamingTransport {
-        /// Sends `request` and returns the head of its final response as soon as it arrives; the
-        /// body goes to `body`.
+        /// Sends `request` and returns the head of its response as soon as it arrives; the body
+        /// goes to `body`.
         public func stream(_ request: TransportRequest, into body: StreamedBody) async throws -> TransportResponse {
             if shutdownSignal.hasFired { throw ShutdownError() }
             guard let loop = eventLoops.next() else {
@@ -29,47 +27,28 @@
             }
             let start = MonotonicClock.now()
             try Self.refuseProxied(request.urlRequest.url)
-            var redirects = StreamRedirects(request, follows: options.followsRedirects, limit: options.maximumRedirects)
-            while true {
-                let current = redirects.request
-                let (hop, dropHop) = try await streamHop(current, redirects: redirects, into: body, loop: loop)
-                await Self.storeCookies(of: hop.head, for: current.urlRequest, in: options.cookieStorage)
-                switch hop.decision {
-                case .answer:
-                    guard let url = current.urlRequest.url,
-                        var answer = TransportResponse(
-                            url: url, statusCode: hop.head.status, httpVersion: "HTTP/1.\(hop.head.minorVersion)",
-                            headerFields: hop.head.headers)
-                    else { throw TransportError.notHTTP }
-                    answer.timings = CallTimings(firstByte: .nanoseconds(Int64(MonotonicClock.now() - start)))
-                    return answer
-                case .tooMany:
-                    dropHop()
-                    throw redirects.tooManyRedirects()
-                case .follow(let next):
-                    dropHop()
-                    redirects.advance(to: next)
-                    if let handOff = try handOff(of: next) {
-                        var answer = try await StreamedBody.stream(next, over: handOff, into: body)
-                        answer.timings = CallTimings(firstByte: .nanoseconds(Int64(MonotonicClock.now() - start)))
-                        return answer
-                    }
-                }
-            }
+            let hop = try await streamHop(request, into: body, loop: loop)
+            guard let url = request.urlRequest.url,
+                var answer = TransportResponse(
+                    url: url, statusCode: hop.head.status, httpVersion: "HTTP/1.\(hop.head.minorVersion)",
+                    headerFields: hop.head.headers)
+            else { throw TransportError.notHTTP }
+            answer.timings = CallTimings(firstByte: .nanoseconds(Int64(MonotonicClock.now() - start)))
+            return answer
         }
 
-        /// One hop of a stream: `request` sent (with the stored cookies), its head awaited and
-        /// judged by `redirects`. Also returns what closes the hop's connection, for a redirect.
+        /// One hop of a stream: `request` sent, its head awaited; every head is the answer (redirects
+        /// are the provider's chain's).
         ///
         /// As for a data call: an idempotent request whose pooled connection the server had closed
         /// is sent once more on a new one (before any byte of the answer, the body untouched);
         /// the request's timeout is the longest silence until the head, a new connection's
         /// connect bounded by it and ``Options/connectTimeout``, whichever is shorter; every
         /// failure carries the hop's URL, and ends the body.
-        private func streamHop(
-            _ request: TransportRequest, redirects: StreamRedirects, into body: StreamedBody, loop: EventLoop
-        ) async throws -> (StreamSink.Hop, @Sendable () -> Void) {
-            let urlRequest = Self.addingCookies(from: options.cookieStorage, to: request.urlRequest)
+        private func streamHop(_ request: TransportRequest, into body: StreamedBody, loop: EventLoop) async throws
+            -> StreamSink.Hop
+        {
+            let urlRequest = request.urlRequest
             do {
                 guard urlRequest.httpBodyStream == nil else { throw HTTPRequestError.unsupportedBodyStream }
                 let target = try HTTPRequestSerializer.Target(url: urlRequest.url)
@@ -84,11 +63,9 @@
                     url: urlRequest.url, timeout: MonotonicClock.nanoseconds(urlRequest.timeoutInterval))
                 var fresh = false
                 while true {
-                    let sink = StreamSink(body: body, decodes: decodes) { head in
-                        redirects.decision(status: head.status, location: head.values(of: "Location").first)
-                    }
+                    let sink = StreamSink(body: body, decodes: decodes) { _ in .answer }
                     do {
-                        return try await streamAttempt(exchange, sink: sink, fresh: fresh, loop: loop)
+                        return try await streamAttempt(exchange, sink: sink, fresh: fresh, loop: loop).0
                     } catch is RetryableFailure where !fresh && Self.idempotentMethods.contains(method) {
                         fresh = true
                     }

@@ -12,12 +12,12 @@
         var firstByteAt: UInt64?
     }
 
-    /// A call's timings as its hops add up: the connection phases summed over the hops, the first
-    /// byte and the total counted from the request handed to the transport to the final response.
+    /// A hop's timings: the connection phases, the first byte and the total counted from the
+    /// request handed to the transport (the provider's chain adds up the hops of a redirected call).
     struct ExchangeTimes: Sendable {
         /// When the transport was handed the request.
         let start: UInt64
-        /// When the hop being measured started: the call's start, or the end of the hop before.
+        /// When the hop being measured started.
         private var hopStart: UInt64
         private var waiting: UInt64 = 0
         private var connecting: UInt64?
@@ -42,17 +42,6 @@
                 waitingForConnection: Self.duration(waiting), connecting: connecting.map(Self.duration),
                 firstByte: firstByteAt.map { Self.duration(Self.span(from: start, to: $0)) },
                 total: Self.duration(Self.span(from: start, to: end)))
-        }
-
-        /// The call's timings when its last hop went to another transport, which measured `last`
-        /// (if anything) from when it was handed the request, at the end of the hops before.
-        func timings(handingOffTo last: CallTimings?, endedAt end: UInt64) -> CallTimings {
-            var timings = timings(endedAt: end)
-            let before = Self.duration(Self.span(from: start, to: hopStart))
-            timings.firstByte = last?.firstByte.map { before + $0 }
-            if let waited = last?.waitingForConnection { timings.waitingForConnection? += waited }
-            if let opening = last?.connecting { timings.connecting = (timings.connecting ?? .zero) + opening }
-            return timings
         }
 
         private static func span(from start: UInt64, to end: UInt64) -> UInt64 {

@@ -22,22 +22,24 @@
             /// The largest download accepted, in bytes; `nil` (no limit) by default. A download is
             /// written to disk as it arrives, so ``maximumResponseSize`` does not apply to it.
             public var maximumDownloadSize: Int64?
-            /// Whether redirects are followed; `true` by default. When `false`, the `3xx` response
-            /// itself is returned.
+            /// Whether a provider over this transport follows redirects; `true` by default. When
+            /// `false`, the `3xx` response itself is the answer. The transport itself always returns
+            /// the `3xx`: redirects are followed by the provider's chain, one hop at a time.
             public var followsRedirects: Bool
             /// How long one attempt to connect to one of a host's addresses may take, in seconds,
             /// before the transport gives up on that address; `10` by default. The request's own
             /// `timeoutInterval` still bounds the whole, when it is shorter. Addresses are raced,
             /// so a silent address delays a call by this only when no other address answers.
             public var connectTimeout: TimeInterval
-            /// The most redirects followed for one call before `URLError(.httpTooManyRedirects)`;
-            /// `16` by default, the limit <doc:/Courier/URLSessionTransport> has too.
+            /// The most redirects a provider over this transport follows for one call before
+            /// `URLError(.httpTooManyRedirects)`; `16` by default, as
+            /// `URLSessionTransport.Options.maximumRedirects`.
             public var maximumRedirects: Int
-            /// Where cookies are kept: the `Set-Cookie` answers of every hop are stored there and the
-            /// cookies for each hop's URL sent in its `Cookie` header, as URLSession does with its
-            /// session's `httpCookieStorage` (a request's `httpShouldHandleCookies` is obeyed). `nil`,
-            /// the default: no cookie is stored or added, only the `Cookie` header a request carries
-            /// is sent.
+            /// Where a provider over this transport keeps cookies: its chain stores the `Set-Cookie`
+            /// answers of every hop there and sends the cookies for each hop's URL in its `Cookie`
+            /// header (a request's `httpShouldHandleCookies` is obeyed). `nil`, the default: no
+            /// cookie is stored or added, only the `Cookie` header a request carries is sent. The
+            /// transport used alone never reads it.
             ///
             /// `nil` is the default because this transport is meant for service-to-service calls: one
             /// transport shared by the requests of many users would otherwise send one user's session

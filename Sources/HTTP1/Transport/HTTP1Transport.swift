@@ -34,17 +34,19 @@
     /// - **Timeouts and cancellation**: `URLRequest.timeoutInterval` is the longest silence (nothing
     ///   sent or received) before `URLError(.timedOut)`; cancelling the Swift task ends the call at
     ///   once with `CancellationError` and closes its connection.
-    /// - **Redirects**: as <doc:/Courier/URLSessionTransport>: credentials never follow to another origin,
-    ///   `307`/`308` keep the method and the body, `303` (and `301`/`302` after a `POST`) continue
-    ///   with `GET`. A redirect to a URL it cannot send is sent through `fallback` when there is one.
+    /// - **One hop**: a request is sent once and its answer returned, a `3xx` included. The
+    ///   provider's chain follows redirects (by `RedirectPolicy`, within ``Options/maximumRedirects``
+    ///   unless ``Options/followsRedirects`` is off) and keeps cookies in ``Options/cookieStorage``;
+    ///   <doc:/Courier/RoutingTransport> picks the transport of each hop, so a redirect to a URL this
+    ///   transport cannot send goes through `URLSession`.
     /// - **Bodies**: `httpBody`, <doc:/Courier/UploadSource/data(_:)>, <doc:/Courier/UploadSource/file(_:)> (streamed from
     ///   disk), and downloads written to a temporary file off the event loop; progress is reported.
     /// - **Timings**: every response carries <doc:/Courier/TransportResponse/timings>: waiting for a
-    ///   connection, connecting (`nil` on a reused one), first byte and total, across redirects
-    ///   counted from the request handed over to the final response.
-    /// - **Cookies**: only with ``Options/cookieStorage`` (`nil` by default, so a service's client
-    ///   never carries one user's session into another's call); <doc:/Courier/RoutingTransport> shares its
-    ///   URLSession transport's storage.
+    ///   connection, connecting (`nil` on a reused one), first byte and total, counted from the
+    ///   request handed over.
+    /// - **Cookies**: the provider's chain applies ``Options/cookieStorage`` (`nil` by default, so a
+    ///   service's client never carries one user's session into another's call);
+    ///   <doc:/Courier/RoutingTransport> shares its URLSession transport's storage.
     ///
     /// - **HTTPS**: TLS from the system's OpenSSL (`libssl.so.3` or `libssl.so.1.1`), loaded at run
     ///   time, so nothing but the Swift toolchain is needed to build. Secure defaults no option
@@ -72,9 +74,10 @@
     public final class HTTP1Transport: Transport {
         /// The transport's limits and policies.
         public let options: Options
-        /// Where a redirect to a URL this transport cannot send (another scheme, a proxied URL,
-        /// `https://` without OpenSSL) goes; `nil` returns the `3xx` response instead.
-        public let fallback: (any Transport)?
+        /// Ignored: the transport does one hop, and the provider's chain sends each redirect through
+        /// its transport (<doc:/Courier/RoutingTransport> picks one per hop). Always `nil`.
+        @available(*, deprecated, message: "Ignored: redirects are followed by the provider; use RoutingTransport")
+        public var fallback: (any Transport)? { nil }
 
         /// The event loops the transport's connections are read on.
         public let eventLoops: HTTP1EventLoopGroup
@@ -93,25 +96,28 @@
         ///
         /// - Parameters:
         ///   - options: limits and policies; the defaults stated on ``Options`` by default.
-        ///   - fallback: sends redirects to URLs this transport cannot send; `nil` by default.
         ///   - eventLoops: the loops its connections are read on; ``HTTP1EventLoopGroup/shared``
         ///     (one loop) by default. Give many calls in flight at once a group of more loops.
+        public convenience init(options: Options = Options(), eventLoops: HTTP1EventLoopGroup = .shared) {
+            self.init(options: options, eventLoops: eventLoops, resolver: SystemHostResolver(), racer: AddressRacer())
+        }
+
+        /// Creates a transport; `fallback` is ignored (see ``fallback``).
+        @available(
+            *, deprecated, message: "fallback is ignored: redirects are followed by the provider; use RoutingTransport"
+        )
         public convenience init(
-            options: Options = Options(), fallback: (any Transport)? = nil,
-            eventLoops: HTTP1EventLoopGroup = .shared
+            options: Options = Options(), fallback: (any Transport)?, eventLoops: HTTP1EventLoopGroup = .shared
         ) {
-            self.init(
-                options: options, fallback: fallback, eventLoops: eventLoops, resolver: SystemHostResolver(),
-                racer: AddressRacer())
+            self.init(options: options, eventLoops: eventLoops)
         }
 
         /// Creates a transport that finds addresses with `resolver` and races them with `racer`.
         init(
-            options: Options, fallback: (any Transport)?, eventLoops: HTTP1EventLoopGroup,
-            resolver: any HostResolver, racer: AddressRacer = AddressRacer()
+            options: Options, eventLoops: HTTP1EventLoopGroup, resolver: any HostResolver,
+            racer: AddressRacer = AddressRacer()
         ) {
             self.options = options
-            self.fallback = fallback
             self.eventLoops = eventLoops
             self.resolver = resolver
             self.racer = racer
@@ -203,14 +209,14 @@
             return requested
         }
 
-        /// Sends `request`; throws `CancellationError` when the Swift task is cancelled, and
-        /// ``ShutdownError`` once ``shutdown()`` has begun.
+        /// Sends `request` once and returns its answer, a `3xx` included; throws `CancellationError`
+        /// when the Swift task is cancelled, and ``ShutdownError`` once ``shutdown()`` has begun.
         public func send(_ request: TransportRequest) async throws -> TransportResponse {
             if shutdownSignal.hasFired { throw ShutdownError() }
             guard let loop = eventLoops.next() else {
                 throw shutdownSignal.hasFired ? ShutdownError() : URLError(.unsupportedURL)
             }
-            return try await sendFollowingRedirects(request, loop: loop)
+            return try await sendHop(request, loop: loop)
         }
     }
 

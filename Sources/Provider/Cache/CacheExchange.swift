@@ -4,98 +4,100 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// One cacheable request's way through the cache: serving a stored answer, loading a new one
+/// One cacheable hop's way through the cache: serving a stored answer, loading a new one
 /// (conditionally when there is something to validate), and revalidating in the background.
 struct CacheExchange: Sendable {
     let cache: HTTPCache
-    /// The provider's transport: it sends the request and adds its cookies.
-    let transport: any Transport
+    /// What sends below the cache: the transport (content decoding is inside it today).
+    let transport: @Sendable (TransportRequest) async throws -> TransportResponse
     let key: CacheKey
-    /// The request as the plugins prepared it, without conditional headers of the cache's own.
+    /// The request as sent, its cookies included: what the cache judges (credentials, `Vary`),
+    /// without conditional headers of the cache's own.
     let request: URLRequest
-    /// `request` as the transport sends it, its cookies included: what the cache judges (credentials,
-    /// `Vary`), never what it sends (``URLRequest/addingCookies(of:)``).
-    let judged: URLRequest
     /// The cache's generation when the call began: what it stores is dropped once `removeAll()`
     /// ran since (``HTTPCache/store(_:since:)``).
     let generation: UInt64
+    /// Whether the cookie storage would still add the cookies the request went out with. A login
+    /// or a logout that completed while the answer was on its way may have changed them: that
+    /// answer may be another session's, and is not stored.
+    let stillSent: @Sendable () -> Bool
     let requestControl: CacheControl
 
     init(
-        cache: HTTPCache, transport: any Transport, key: CacheKey, request: URLRequest, judged: URLRequest,
-        generation: UInt64
+        cache: HTTPCache, transport: @escaping @Sendable (TransportRequest) async throws -> TransportResponse,
+        key: CacheKey, request: URLRequest, generation: UInt64, stillSent: @escaping @Sendable () -> Bool
     ) {
         self.cache = cache
         self.transport = transport
         self.key = key
         self.request = request
-        self.judged = judged
         self.generation = generation
+        self.stillSent = stillSent
         requestControl = CacheControl(request.value(forHTTPHeaderField: "Cache-Control"))
     }
 
     /// `entry` as the answer, counted as a hit.
-    func serve(_ entry: CachedEntry, as kind: CacheOrigin.Kind, now: Date) -> Response {
+    func serve(_ entry: CachedEntry, as kind: CacheOrigin.Kind, now: Date) throws -> HopAnswer {
         cache.count(kind == .staleIfError ? .fallback : .hit)
-        return entry.response(to: request, kind: kind, now: now)
+        return try entry.answer(to: request, kind: kind, now: now)
     }
 
-    /// Sends the request through `send` (with `stored`'s validators when `validating`, unless the
-    /// app set its own), then: a `304` to the cache's conditional request refreshes `stored` and
-    /// answers with it; a `5xx` or a network failure answers with `stored` inside its
-    /// `stale-if-error` window; any other answer is stored when RFC 9111 allows, and returned.
-    func load(
-        stored: CachedEntry?, validating: Bool,
-        send: (URLRequest) async throws(CourierError) -> (Response, CallTimings?)
-    ) async -> (Result<Response, CourierError>, CallTimings?) {
+    /// Sends the request (with `stored`'s validators when `validating`, unless the app set its
+    /// own), then: a `304` to the cache's conditional request refreshes `stored` and answers with
+    /// it; a `5xx` or a network failure answers with `stored` inside its `stale-if-error` window;
+    /// any other answer is stored when RFC 9111 allows, and returned.
+    func load(stored: CachedEntry?, validating: Bool) async throws -> HopAnswer {
         var sent = request
         var conditional = false
         if validating, let stored, Self.addValidators(of: stored, to: &sent) { conditional = true }
         let requestTime = Date()
-        let response: Response
-        let timings: CallTimings?
-        do throws(CourierError) {
-            (response, timings) = try await send(sent)
+        let answer: TransportResponse
+        do {
+            answer = try await transport(TransportRequest(urlRequest: sent))
         } catch {
             let now = Date()
             if Self.isNetworkFailure(error), let stored,
                 CacheDecision.mayServeStaleOnError(stored, request: requestControl, now: now)
             {
-                return (.success(serve(stored, as: .staleIfError, now: now)), nil)
+                return try serve(stored, as: .staleIfError, now: now)
             }
-            return (.failure(error), nil)
+            throw error
         }
         let responseTime = Date()
-        if conditional, response.statusCode == 304, isRedirected(response.head) {
+        if conditional, answer.statusCode == 304, isRedirected(answer.head) {
             // The validators reached another resource: its `304` says nothing of the stored answer.
             cache.remove(key)
-            return await load(stored: nil, validating: false, send: send)
+            return try await load(stored: nil, validating: false)
         }
-        if conditional, response.statusCode == 304, let stored {
-            let updated = stored.updated(
-                with: response.head.fields, requestTime: requestTime, responseTime: responseTime)
-            if sameCookies { cache.store(updated, since: generation) }
+        if conditional, answer.statusCode == 304, let stored {
+            let updated = stored.updated(with: answer.head.fields, requestTime: requestTime, responseTime: responseTime)
+            if stillSent() { cache.store(updated, since: generation) }
             cache.count(.revalidation)
-            return (.success(updated.response(to: request, kind: .revalidated, now: responseTime)), timings)
+            var revalidated = try updated.answer(to: request, kind: .revalidated, now: responseTime)
+            revalidated.answer.timings = answer.timings
+            return revalidated
         }
-        if (500..<600).contains(response.statusCode), let stored,
+        if (500..<600).contains(answer.statusCode), let stored,
             CacheDecision.mayServeStaleOnError(stored, request: requestControl, now: responseTime)
         {
-            return (.success(serve(stored, as: .staleIfError, now: responseTime)), timings)
+            var stale = try serve(stored, as: .staleIfError, now: responseTime)
+            stale.answer.timings = answer.timings
+            return stale
         }
         cache.count(.miss)
-        keep(response, requestTime: requestTime, responseTime: responseTime)
-        return (.success(response), timings)
+        keep(answer, requestTime: requestTime, responseTime: responseTime)
+        return HopAnswer(answer)
     }
 
-    /// Stores `response` when it may be stored, and otherwise drops what was stored for the key
-    /// (a `no-store` answer replaces an older storable one, and so does a redirect).
-    private func keep(_ response: Response, requestTime: Date, responseTime: Date) {
+    /// Stores `answer` when it may be stored, and otherwise drops what was stored for the key
+    /// (a `no-store` answer replaces an older storable one).
+    private func keep(_ answer: TransportResponse, requestTime: Date, responseTime: Date) {
         // A server error neither replaces nor drops the last good answer: the offline fallback needs it.
-        guard response.statusCode != 304, !CacheStorability.isServerError(response.statusCode) else { return }
-        if !isRedirected(response.head), sameCookies,
+        guard answer.statusCode != 304, !CacheStorability.isServerError(answer.statusCode) else { return }
+        let response = Response(statusCode: answer.statusCode, data: answer.data, request: request, head: answer.head)
+        if !isRedirected(answer.head), stillSent(),
             let entry = CacheStorability.entry(
-                for: response, request: judged, key: key, storesCredentials: cache.storesCredentialedResponses,
+                for: response, request: request, key: key, storesCredentials: cache.storesCredentialedResponses,
                 requestTime: requestTime, responseTime: responseTime)
         {
             cache.store(entry, since: generation)
@@ -105,48 +107,38 @@ struct CacheExchange: Sendable {
     }
 
     /// Revalidates `stored` in the background, owned by the cache (``BackgroundRevalidations``):
-    /// straight over `transport`, without the plugins, as the request the plugins prepared.
+    /// through the links below the cache (the transport), as the request was sent, its cookies
+    /// included; without the plugins.
     func revalidateInBackground(_ stored: CachedEntry) {
         let exchange = self
-        let transport = self.transport
         cache.background.start(key) { [weak cache] in
             var sent = exchange.request
             let conditional = Self.addValidators(of: stored, to: &sent)
             let requestTime = Date()
-            guard let answer = try? await transport.send(TransportRequest(urlRequest: sent)), !Task.isCancelled,
+            guard let answer = try? await exchange.transport(TransportRequest(urlRequest: sent)), !Task.isCancelled,
                 let cache
             else { return }
             let responseTime = Date()
             if conditional, answer.statusCode == 304 {
-                guard !exchange.isRedirected(answer.head), exchange.sameCookies else { return }
+                guard !exchange.isRedirected(answer.head), exchange.stillSent() else { return }
                 cache.store(
                     stored.updated(with: answer.head.fields, requestTime: requestTime, responseTime: responseTime),
                     since: exchange.generation)
                 cache.count(.revalidation)
                 return
             }
-            let response = Response(
-                statusCode: answer.statusCode, data: answer.data, request: exchange.request, head: answer.head)
             if (500..<600).contains(answer.statusCode) { return }
-            exchange.keep(response, requestTime: requestTime, responseTime: responseTime)
+            exchange.keep(answer, requestTime: requestTime, responseTime: responseTime)
         }
     }
 
-    /// Whether the transport would still add the cookies the request was judged with. A login or a
-    /// logout that completed while the answer was on its way may have changed the cookie it went
-    /// out with: that answer may be another session's, and is not stored.
-    var sameCookies: Bool {
-        request.addingCookies(of: transport).value(forHTTPHeaderField: "Cookie")
-            == judged.value(forHTTPHeaderField: "Cookie")
-    }
-
-    /// Whether the answer came from another URL than the key's: the transport followed a redirect.
+    /// Whether the answer came from another URL than the key's: a transport of the app's that
+    /// follows redirects itself (Courier's do one hop, and the chain stores each hop by its own URL).
     ///
     /// Such an answer is not stored under the key, whose server may redirect elsewhere tomorrow, and
     /// whose URL it would take on a hit (an open redirect would pin anything under an API's URL);
     /// nor under its own URL, which was asked with the first hop's headers (its `Vary`, its
-    /// credentials). The response keeps its own URL. Storing each hop by its own headers needs the
-    /// redirect loop above the cache.
+    /// credentials). The response keeps its own URL.
     func isRedirected(_ head: ResponseHead) -> Bool {
         guard let url = head.url else { return false }
         return CacheKey.normalized(url) != key.url
@@ -167,8 +159,16 @@ struct CacheExchange: Sendable {
 
     /// Whether `error` says the network failed (not reachable, lost, refused, timed out), the
     /// failures `stale-if-error` and the offline fallback answer; a cancellation is not one.
-    static func isNetworkFailure(_ error: CourierError) -> Bool {
-        guard case .underlying(let underlying, nil) = error, let urlError = underlying as? URLError else {
+    static func isNetworkFailure(_ error: any Error) -> Bool {
+        let urlError: URLError
+        if let courierError = error as? CourierError {
+            guard case .underlying(let underlying, nil) = courierError, let wrapped = underlying as? URLError else {
+                return false
+            }
+            urlError = wrapped
+        } else if let bare = error as? URLError {
+            urlError = bare
+        } else {
             return false
         }
         let offline: Set<URLError.Code> = [

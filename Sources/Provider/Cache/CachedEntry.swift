@@ -109,6 +109,16 @@ struct CachedEntry: Sendable {
             responseTime: responseTime)
     }
 
+    /// The entry as the chain's answer to `request` (see ``response(to:kind:now:)``); fails only
+    /// where Foundation cannot make an `HTTPURLResponse` at all (``TransportResponse/init(head:data:)``).
+    func answer(to request: URLRequest, kind: CacheOrigin.Kind, now: Date) throws -> HopAnswer {
+        let response = response(to: request, kind: kind, now: now)
+        guard let answer = TransportResponse(head: response.head, data: response.data) else {
+            throw TransportError.notHTTP
+        }
+        return HopAnswer(answer, cacheOrigin: response.cacheOrigin)
+    }
+
     /// The entry as an answer to `request`, with an `Age` field (§4: a cache sends one) and its origin.
     func response(to request: URLRequest, kind: CacheOrigin.Kind, now: Date) -> Response {
         let age = age(at: now)

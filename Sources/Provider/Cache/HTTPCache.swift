@@ -20,10 +20,12 @@ import Foundation
 ///
 /// Entries live in memory (least recently used first out) and, when `directory` is given, on disk,
 /// one file per entry written 0600 in a folder only the user can write (``folderProblem`` says why
-/// a folder was refused), each store within its byte and entry limits. Responses to requests that
-/// carried `Authorization` or a `Cookie` (the request's own, or one its transport adds from its
-/// cookie storage) are not stored unless `storesCredentialedResponses` is `true`, and then in a
-/// partition of their own per credential. No entry keeps a `Set-Cookie`. Share one cache between
+/// a folder was refused), each store within its byte and entry limits. The cache sits below the
+/// provider's redirects and cookies: it sees each hop as sent, and stores it by its own URL and
+/// headers. Responses to requests that carried `Authorization` or a `Cookie` (the request's own,
+/// or one added from the transport's cookie storage) are not stored unless
+/// `storesCredentialedResponses` is `true`, and then in a partition of their own per credential.
+/// No entry keeps a `Set-Cookie`. Share one cache between
 /// providers freely; call ``close()`` to end its background work.
 public final class HTTPCache: Sendable {
     /// How calls use the cache when their target does not say (``CachePolicyConfigurable``).
@@ -176,7 +178,7 @@ public final class HTTPCache: Sendable {
 
     /// Drops the entries `response` to an unsafe `request` makes stale (RFC 9111 §4.4): its URL's,
     /// and those of its `Location` and `Content-Location` when they are of the same origin.
-    func invalidate(after response: Response, to request: URLRequest) {
+    func invalidate(after response: TransportResponse, to request: URLRequest) {
         guard let url = request.url else { return }
         removeResponses(for: url)
         for name in ["Location", "Content-Location"] {

@@ -4,10 +4,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The pipeline's step 3 through the provider's ``HTTPCache``: a stored answer, a revalidation,
-/// or the network, as the target's ``CachePolicy`` and RFC 9111 decide; what the network answers
-/// is stored when it may be. The answer then goes through validation, the envelope and the plugins
-/// like any other.
+/// The provider's side of its ``HTTPCache``: which calls use it and by which policy (the cache
+/// link itself, below redirects and cookies, is ``CacheUse``), the offline fallback at a call's
+/// end, and dropping a target's stored answers.
 extension Provider {
     /// Drops the responses the provider's cache keeps for `target`'s URL, whatever the method and
     /// credentials; nothing when the provider has no cache or the target has no URL.
@@ -35,68 +34,11 @@ extension Provider {
         return own
     }
 
-    /// Step 3 through `cache`.
-    func sendThroughCache(
-        _ cache: HTTPCache, _ request: URLRequest, task: RequestTask, target: Target, progress: ProgressBlock?
-    ) async -> (Result<Response, CourierError>, CallTimings?) {
-        let method = request.httpMethod ?? "GET"
-        let cacheable = method == "GET" || method == "HEAD"
-        // Judged with the cookies the transport adds below the cache: they are credentials too.
-        let judged = cacheable ? request.addingCookies(of: transport) : request
-        guard cacheable, let key = CacheKey(judged),
-            cache.storesCredentialedResponses || !CacheKey.hasCredentials(judged)
-        else {
-            let sent = await sendOverTransport(request, task: task, progress: progress)
-            if !["GET", "HEAD", "OPTIONS", "TRACE"].contains(method), case .success(let response) = sent.0,
-                (200..<400).contains(response.statusCode)
-            {
-                cache.invalidate(after: response, to: request)
-            }
-            return sent
-        }
-        let policy = cachePolicy(for: target, cache: cache)
-        CacheCallNote.current?.record(key, request: request, judged: judged, policy: policy)
-        let exchange = CacheExchange(
-            cache: cache, transport: transport, key: key, request: request, judged: judged,
-            generation: cache.generation)
-        let send = { (request: URLRequest) async throws(CourierError) -> (Response, CallTimings?) in
-            try await self.send(request, task, progress)
-        }
-        let stored = policy.source == .reloadIgnoringCache ? nil : await cache.lookup(key, matching: judged)
-        let now = Date()
-        switch policy.source {
-        case .cacheOnly, .returnCacheElseLoad:
-            if let stored { return (.success(exchange.serve(stored, as: .hit, now: now)), nil) }
-            if policy.source == .cacheOnly { return (.failure(.underlying(HTTPCacheMiss(url: key.url), nil)), nil) }
-            return await exchange.load(stored: nil, validating: false, send: send)
-        case .reloadIgnoringCache:
-            return await exchange.load(stored: nil, validating: false, send: send)
-        case .useProtocol:
-            switch CacheDecision.decide(stored, request: exchange.requestControl, now: now) {
-            case .useStored:
-                if let stored { return (.success(exchange.serve(stored, as: .hit, now: now)), nil) }
-            case .useStaleAndRevalidate:
-                if let stored {
-                    exchange.revalidateInBackground(stored)
-                    return (.success(exchange.serve(stored, as: .staleWhileRevalidate, now: now)), nil)
-                }
-            case .unsatisfiable:
-                return (.failure(.underlying(HTTPCacheMiss(url: key.url), nil)), nil)
-            case .validate:
-                return await exchange.load(stored: stored, validating: true, send: send)
-            case .network:
-                break
-            }
-            return await exchange.load(stored: stored, validating: false, send: send)
-        }
-    }
-
-    /// The transport's answer to `request`, as step 3 gets it (the error already a ``CourierError``).
-    private func send(_ request: URLRequest, _ task: RequestTask, _ progress: ProgressBlock?) async throws(CourierError)
-        -> (Response, CallTimings?)
-    {
-        let (result, timings) = await sendOverTransport(request, task: task, progress: progress)
-        return (try result.get(), timings)
+    /// The cache link of a call of `target` with `task` (``CallChain``), or `nil` when the
+    /// provider has no cache or the call does not use it.
+    func cacheUse(for target: Target, task: RequestTask) -> CacheUse? {
+        guard let cache = options.cache, usesCache(cache, for: task) else { return nil }
+        return CacheUse(cache: cache, policy: cachePolicy(for: target, cache: cache), note: CacheCallNote.current)
     }
 
     /// The call's result, or the last stored answer for it when the call failed the way its policy

@@ -4,7 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Lets identical requests in flight at once share one transport call (`trackInflights`).
+/// Lets identical calls in flight at once share one exchange (`trackInflights`): the chain's first
+/// link, so a shared exchange covers its redirects, cookies and cache (``CallChain``).
 ///
 /// Every caller waits on its own continuation, so a caller that cancels leaves at once
 /// without disturbing the others; the shared call is cancelled when its last caller leaves.
@@ -26,7 +27,7 @@ final class InflightRegistry: Sendable {
         }
     }
 
-    private typealias Waiter = CheckedContinuation<TransportResponse, any Error>
+    private typealias Waiter = CheckedContinuation<HopAnswer, any Error>
 
     /// Touched only under `state`'s lock, hence unchecked.
     private final class Entry: @unchecked Sendable {
@@ -72,17 +73,15 @@ final class InflightRegistry: Sendable {
         }
     }
 
-    func send(_ request: TransportRequest, over transport: any Transport) async throws -> TransportResponse {
-        // Judged as sent: the cookies the transport adds from its storage make a call another
-        // user's, as they do for the cache.
-        let key = Key(request.urlRequest.addingCookies(of: transport))
+    /// The answer of `work`, run once for the callers that share `key` while it runs.
+    func share(_ key: Key, _ work: @escaping @Sendable () async throws -> HopAnswer) async throws -> HopAnswer {
         let id = state.withLock { state -> UInt64 in
             state.nextID += 1
             return state.nextID
         }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: Waiter) in
-                join(key, id: id, continuation: continuation, request: request, transport: transport)
+                join(key, id: id, continuation: continuation, work: work)
                 if Task.isCancelled { leave(key, id: id) }
             }
         } onCancel: {
@@ -91,7 +90,7 @@ final class InflightRegistry: Sendable {
     }
 
     private func join(
-        _ key: Key, id: UInt64, continuation: Waiter, request: TransportRequest, transport: any Transport
+        _ key: Key, id: UInt64, continuation: Waiter, work: @escaping @Sendable () async throws -> HopAnswer
     ) {
         let satisfied = state.withLock { state in
             if let entry = state.entries[key] {
@@ -101,9 +100,9 @@ final class InflightRegistry: Sendable {
                 entry.waiters[id] = continuation
                 state.entries[key] = entry
                 entry.task = Task {
-                    let result: Result<TransportResponse, any Error>
+                    let result: Result<HopAnswer, any Error>
                     do {
-                        result = .success(try await transport.send(request))
+                        result = .success(try await work())
                     } catch {
                         result = .failure(error)
                     }
@@ -117,7 +116,7 @@ final class InflightRegistry: Sendable {
 
     /// Hands `result` to the callers of `entry`. An entry every caller left was removed then, and
     /// a newer identical call may hold its key now: the late result must not reach that call's callers.
-    private func finish(_ entry: Entry, key: Key, with result: Result<TransportResponse, any Error>) {
+    private func finish(_ entry: Entry, key: Key, with result: Result<HopAnswer, any Error>) {
         let waiters = state.withLock { state -> [UInt64: Waiter] in
             guard let current = state.entries[key], current === entry else { return [:] }
             state.entries.removeValue(forKey: key)

@@ -18,12 +18,15 @@ import Foundation
 extension Provider {
     /// Turns what the transport received into a ``Response``, moving a downloaded file to its
     /// destination when the status is one the call can succeed with.
-    func finishTransfer(_ answer: TransportResponse, request: URLRequest?, task: RequestTask)
-        -> Result<Response, CourierError>
-    {
+    func finishTransfer(
+        _ answer: TransportResponse, request: URLRequest?, task: RequestTask, cacheOrigin: CacheOrigin? = nil
+    ) -> Result<Response, CourierError> {
         let status = answer.statusCode
         guard let temporaryFile = answer.downloadedFileURL else {
-            return .success(Response(statusCode: status, data: answer.data, request: request, head: answer.head))
+            return .success(
+                Response(
+                    statusCode: status, data: answer.data, request: request, head: answer.head,
+                    cacheOrigin: cacheOrigin))
         }
         guard let destination = Self.downloadDestination(of: task), (200..<300).contains(status) else {
             // An error page is not the file: keep it as the body and leave the destination untouched.

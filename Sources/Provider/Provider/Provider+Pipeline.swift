@@ -239,7 +239,8 @@ extension Provider {
         return request
     }
 
-    /// Step 3: the stub or the transport, then classification and validation.
+    /// Step 3: the stub or the chain below the plugins (``CallChain``), then classification and
+    /// validation.
     @inline(__always)
     private func exchange(_ request: URLRequest, endpoint: Endpoint, target: Target, progress: ProgressBlock?) async
         -> (result: Result<Response, CourierError>, timings: CallTimings?)
@@ -248,12 +249,8 @@ extension Provider {
         var timings: CallTimings?
         switch stubClosure(target) {
         case .never:
-            if let cache = options.cache, usesCache(cache, for: endpoint.task) {
-                (result, timings) = await sendThroughCache(
-                    cache, request, task: endpoint.task, target: target, progress: progress)
-            } else {
-                (result, timings) = await sendOverTransport(request, task: endpoint.task, progress: progress)
-            }
+            (result, timings) = await sendOverTransport(
+                request, task: endpoint.task, target: target, progress: progress)
         case .immediate:
             result = await stubbedExchange(request, endpoint: endpoint, target: target, delay: nil, progress: progress)
         case .delayed(let seconds):

@@ -7,10 +7,11 @@ import Foundation
 /// The pipeline's step 3 over the network, and what the transport measured of it.
 extension Provider {
     /// Step 3 over the network: the body made ready (a large multipart body goes to a temporary
-    /// file, deleted whatever the outcome), the transport call, and a downloaded file moved to its
+    /// file, deleted whatever the outcome), the chain below the plugins (``CallChain``: in-flight
+    /// sharing, redirects, cookies, the cache, the transport), and a downloaded file moved to its
     /// destination.
     @inline(__always)
-    func sendOverTransport(_ request: URLRequest, task: RequestTask, progress: ProgressBlock?) async
+    func sendOverTransport(_ request: URLRequest, task: RequestTask, target: Target, progress: ProgressBlock?) async
         -> (Result<Response, CourierError>, CallTimings?)
     {
         let body: TransferBody
@@ -30,29 +31,28 @@ extension Provider {
             onProgress = { value in progress(ProgressResponse(progress: value)) }
         }
         let transportRequest = TransportRequest(urlRequest: body.request, kind: body.kind, progress: onProgress)
-        let answer: TransportResponse
+        let answer: HopAnswer
         do {
-            answer = try await send(transportRequest)
+            answer = try await send(transportRequest, cache: cacheUse(for: target, task: task))
         } catch {
             return (.failure(Task.isCancelled ? Deadline.stopped : Self.courierError(error)), nil)
         }
-        let result = finishTransfer(answer, request: body.request, task: task)
+        let result = finishTransfer(answer.answer, request: body.request, task: task, cacheOrigin: answer.cacheOrigin)
         StreamSession.current?.bind(result)
-        return (result, answer.timings)
+        return (result, answer.answer.timings)
     }
 
-    /// The transport call itself, shared with identical calls in flight when the provider tracks them.
+    /// The chain's answer to `transportRequest`.
     @inline(__always)
-    private func send(_ transportRequest: TransportRequest) async throws -> TransportResponse {
+    private func send(_ transportRequest: TransportRequest, cache: CacheUse?) async throws -> HopAnswer {
         // A stream is never shared: each consumer reads its own body.
-        if let stream = StreamSession.current { return try await stream.open(transportRequest, over: transport) }
-        let answer =
-            trackInflights && transportRequest.kind.isData
-            ? try await inflights.send(transportRequest, over: transport)
-            : try await transport.send(transportRequest)
+        if let stream = StreamSession.current {
+            return HopAnswer(try await chain.stream(transportRequest, session: stream))
+        }
+        let answer = try await chain.exchange(transportRequest, cache: cache)
         // A download that ended just as the call was cancelled or timed out is not kept.
-        if Task.isCancelled, let file = answer.downloadedFileURL {
-            try? FileManager.default.removeItem(at: file)
+        if Task.isCancelled, answer.answer.downloadedFileURL != nil {
+            answer.drop()
             throw CancellationError()
         }
         return answer

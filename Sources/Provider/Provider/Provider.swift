@@ -41,6 +41,8 @@ public final class Provider<Target: TargetType>: Sendable {
     public let options: ProviderOptions
 
     let inflights = InflightRegistry()
+    /// The links below the plugins: in-flight sharing, redirects, cookies, the cache, the transport.
+    let chain: CallChain
     let calls = CallRegistry()
     let traits = TargetTraits(Target.self)
 
@@ -85,6 +87,7 @@ public final class Provider<Target: TargetType>: Sendable {
         self.envelope = envelope
         self.trackInflights = trackInflights
         self.options = options
+        chain = CallChain(transport: transport, inflights: trackInflights ? inflights : nil)
     }
 
     /// The envelope that applies to `target`: the provider's, unless the target says otherwise.

@@ -8,7 +8,7 @@ import Foundation
 /// stream: set as a task-local value for the call's pipeline, so that the pipeline's steps stay
 /// those of every call and only the exchange and the final hook behave differently.
 ///
-/// The exchange opens the body over a ``StreamingTransport`` and keeps it here; the response
+/// The chain opens each hop's body over a ``StreamingTransport`` and keeps the final one here; the response
 /// the pipeline makes of its head is bound to it, so that a response a plugin put in its place
 /// is told apart.
 final class StreamSession: Sendable {
@@ -31,10 +31,9 @@ final class StreamSession: Sendable {
         self.streams = streams
     }
 
-    /// The exchange of one attempt: the head, with the body kept here; or, for a status that is
-    /// not streamed, the whole answer with up to ``StreamOptions/maximumEventSize`` bytes of its
-    /// body, for the error the pipeline makes of it.
-    func open(_ request: TransportRequest, over transport: any Transport) async throws -> TransportResponse {
+    /// One hop of an attempt's exchange, for the chain (``CallChain/stream(_:session:)``): its head,
+    /// and a fresh body the transport streams into.
+    func openHop(_ request: TransportRequest, over transport: any Transport) async throws -> StreamHop {
         guard let streaming = transport as? any StreamingTransport else {
             throw StreamingUnsupportedError(transport: String(describing: type(of: transport)))
         }
@@ -44,13 +43,19 @@ final class StreamSession: Sendable {
         }
         let body = StreamedBody(bufferLimit: options.bufferLimit)
         body.limitIdleTime(to: options.idleTimeout)
-        var answer: TransportResponse
         do {
-            answer = try await streaming.stream(request, into: body)
+            return StreamHop(answer: try await streaming.stream(request, into: body), body: body)
         } catch {
             body.cancel()
             throw error
         }
+    }
+
+    /// The attempt's final hop: the head, with `body` kept here; or, for a status that is not
+    /// streamed, the whole answer with up to ``StreamOptions/maximumEventSize`` bytes of its body,
+    /// for the error the pipeline makes of it.
+    func keep(_ answer: TransportResponse, body: StreamedBody) async throws -> TransportResponse {
+        var answer = answer
         guard streams(answer.statusCode) else {
             answer.data = await Self.collect(body, upTo: options.maximumEventSize)
             return answer
@@ -68,7 +73,7 @@ final class StreamSession: Sendable {
         return answer
     }
 
-    /// The pipeline made `result` of the head `open` returned last.
+    /// The pipeline made `result` of the head `keep` returned last.
     func bind(_ result: Result<Response, CourierError>) {
         let dropped = state.withLock { state -> StreamedBody? in
             guard state.body != nil, state.head == nil else { return nil }

@@ -8,9 +8,8 @@ import Foundation
 /// writes into, and whether the task is suspended because that body is full (on Apple platforms
 /// only: see ``suspendsWhenFull``).
 ///
-/// The head is judged as it arrives (`decide`, by ``RedirectPolicy``): a redirect the stream goes
-/// on from ends this task, and none of its body reaches the ``StreamedBody``, which the next
-/// hop's call writes into.
+/// One hop: a `3xx` head is the answer like any other (the provider's chain follows it and cancels
+/// the body it does not read).
 ///
 /// Suspending and resuming happen on the session's delegate queue (serial), where the delegate
 /// receives the data too, so a resume can never overtake the suspend it answers.
@@ -18,17 +17,15 @@ final class StreamingCall: Sendable {
     private struct State: Sendable {
         var head: CheckedContinuation<Hop, any Error>?
         var headDelivered = false
-        var redirected = false
         var suspended = false
         var cancelled = false
         /// The request's timeout passed before the head: the error the caller gets.
         var timedOut: URLError?
     }
 
-    /// The head of the task's response, and what follows it.
+    /// The head of the task's response.
     struct Hop: Sendable {
         let response: HTTPURLResponse
-        let decision: RedirectPolicy.Decision
     }
 
     let task: URLSessionTask
@@ -36,18 +33,13 @@ final class StreamingCall: Sendable {
     private let queue: OperationQueue
     /// Keeps the request's timeout until the head arrives (see ``timeOutBeforeHead()``).
     private let watchdog: IdleWatchdog?
-    private let decide: @Sendable (HTTPURLResponse) -> RedirectPolicy.Decision
     private let state = LockedState(State())
 
-    init(
-        task: URLSessionTask, body: StreamedBody, queue: OperationQueue, watchdog: IdleWatchdog? = nil,
-        decide: @escaping @Sendable (HTTPURLResponse) -> RedirectPolicy.Decision
-    ) {
+    init(task: URLSessionTask, body: StreamedBody, queue: OperationQueue, watchdog: IdleWatchdog? = nil) {
         self.task = task
         self.body = body
         self.queue = queue
         self.watchdog = watchdog
-        self.decide = decide
     }
 
     /// Part of the request's body went out: the server is not silent.
@@ -85,43 +77,31 @@ final class StreamingCall: Sendable {
         if let failure { continuation.resume(throwing: failure) }
     }
 
-    /// The head arrived (on the delegate queue): the caller goes on. Returns whether the body is
-    /// the stream's; when the head is a redirect, the task is cancelled.
-    @discardableResult
-    func deliver(_ response: HTTPURLResponse) -> Bool {
-        let hop = Hop(response: response, decision: decide(response))
-        let isAnswer: Bool
-        if case .answer = hop.decision { isAnswer = true } else { isAnswer = false }
+    /// The head arrived (on the delegate queue): the caller goes on.
+    func deliver(_ response: HTTPURLResponse) {
         state.withLock { state in
             state.headDelivered = true
-            state.redirected = !isAnswer
             defer { state.head = nil }
             return state.head
-        }?.resume(returning: hop)
-        if !isAnswer { task.cancel() }
-        return isAnswer
+        }?.resume(returning: Hop(response: response))
     }
 
-    private var isRedirected: Bool { state.withLock { $0.redirected } }
-
-    /// The task ended: the caller fails if it still waits for the head, the body ends otherwise
-    /// (unless the task was a redirect's, whose end is its own).
+    /// The task ended: the caller fails if it still waits for the head, the body ends otherwise.
     func complete(with error: (any Error)?) {
-        let (waiting, redirected) = state.withLock { state in
+        let waiting = state.withLock { state in
             defer { state.head = nil }
-            return (state.head, state.redirected)
+            return state.head
         }
         if let waiting {
             waiting.resume(throwing: error.map(Self.normalize) ?? TransportError.notHTTP)
-        } else if !redirected {
+        } else {
             body.finish(throwing: error.map(Self.normalize))
         }
     }
 
     /// A piece of body arrived (on the delegate queue): handed over, and the task suspended when
-    /// the body's buffer is full. A redirect's body is dropped.
+    /// the body's buffer is full.
     func receive(_ data: Data) {
-        if isRedirected { return }
         guard !body.yield(data), !body.isCancelled, Self.suspendsWhenFull else { return }
         let suspends = state.withLock { state -> Bool in
             guard !state.suspended, !state.cancelled else { return false }

@@ -5,9 +5,8 @@ import Foundation
 #endif
 
 /// The delegate of ``URLSessionStreams``' session: routes each task's head, body and end to its
-/// ``StreamingCall``. FoundationNetworking follows no redirect: the `3xx` is the head, and
-/// ``URLSessionTransport/stream(_:into:)`` follows it with a new task by ``RedirectPolicy``, as
-/// its data calls do. An authentication challenge ends the task with the `401` it carried, as
+/// ``StreamingCall``. Foundation follows no redirect: the `3xx` is the head, which the provider's
+/// chain follows with a new hop, as for a data call. An authentication challenge ends the task with the `401` it carried, as
 /// ``URLSessionTransport``'s own delegate does.
 final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     // Unchecked: its only state is `calls`, behind a lock.
@@ -29,8 +28,8 @@ final class StreamingSessionDelegate: NSObject, URLSessionDataDelegate, @uncheck
             completionHandler(.cancel)
             return
         }
-        let isAnswer = call(for: dataTask)?.deliver(http) ?? true
-        completionHandler(isAnswer ? .allow : .cancel)
+        call(for: dataTask)?.deliver(http)
+        completionHandler(.allow)
     }
 
     func urlSession(

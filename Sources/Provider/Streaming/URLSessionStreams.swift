@@ -46,11 +46,10 @@ final class URLSessionStreams: Sendable {
         }
     }
 
-    /// Sends `request`, the current hop of `redirects`, over `session` and returns its head and
-    /// what follows it; the body goes to `body` unless the head is a redirect.
-    func stream(
-        _ request: TransportRequest, redirects: StreamRedirects, into body: StreamedBody, over session: URLSession
-    ) async throws -> StreamingCall.Hop {
+    /// Sends `request` over `session` and returns its head; the body goes to `body`.
+    func stream(_ request: TransportRequest, into body: StreamedBody, over session: URLSession) async throws
+        -> StreamingCall.Hop
+    {
         try Task.checkCancellation()
         var urlRequest = request.urlRequest
         // Until the head, the request's timeout is the longest silence, as for a data call (a
@@ -68,11 +67,7 @@ final class URLSessionStreams: Sendable {
             }
         }
         let watchdog = headTimeout > 0 && headTimeout.isFinite ? IdleWatchdog(seconds: headTimeout) : nil
-        let call = StreamingCall(task: task, body: body, queue: session.delegateQueue, watchdog: watchdog) { response in
-            redirects.decision(
-                status: response.statusCode, location: response.value(forHTTPHeaderField: "Location"),
-                responseURL: response.url)
-        }
+        let call = StreamingCall(task: task, body: body, queue: session.delegateQueue, watchdog: watchdog)
         body.onResume { [weak call] in call?.resumeReading() }
         body.onCancel { [weak call] in call?.cancel() }
         let timeOut: @Sendable () -> Void = { [weak call] in call?.timeOutBeforeHead() }

@@ -18,28 +18,18 @@ import Foundation
 /// by what the network delivers faster than the consumer reads (docs/BENCHMARKS.md has the
 /// measure); `HTTP1Transport` (through `RoutingTransport`) keeps a stream within its buffer.
 ///
-/// Redirects are followed as for a data call: one task per hop, by `RedirectPolicy` (unless
-/// ``Options/followsRedirects`` is off, when the `3xx` is the stream's response); a redirect's own
-/// body never reaches the consumer.
+/// One hop, as a data call: a `3xx` is the stream's response (the provider's chain follows it, and
+/// drops its body).
 extension URLSessionTransport: StreamingTransport {
-    /// Sends `request` and returns the head of its final response as soon as it arrives; the body
-    /// goes to `body`.
+    /// Sends `request` and returns the head of its response as soon as it arrives; the body goes
+    /// to `body`.
     public func stream(_ request: TransportRequest, into body: StreamedBody) async throws -> TransportResponse {
         let start = ContinuousClock.now
-        let streaming = streams.session(like: session)
-        var redirects = StreamRedirects(request, follows: options.followsRedirects)
-        while true {
-            let hop = try await streams.stream(redirects.request, redirects: redirects, into: body, over: streaming)
-            switch hop.decision {
-            case .answer:
-                var answer = TransportResponse(response: hop.response)
-                answer.timings = CallTimings(firstByte: ContinuousClock.now - start, total: nil)
-                return answer
-            case .tooMany:
-                throw redirects.tooManyRedirects()
-            case .follow(let next):
-                redirects.advance(to: next)
-            }
-        }
+        var request = request
+        request.urlRequest.httpShouldHandleCookies = false
+        let hop = try await streams.stream(request, into: body, over: streams.session(like: session))
+        var answer = TransportResponse(response: hop.response)
+        answer.timings = CallTimings(firstByte: ContinuousClock.now - start, total: nil)
+        return answer
     }
 }

@@ -13,16 +13,17 @@ import Foundation
 ///   on every request;
 /// - a `401` with a `WWW-Authenticate` challenge ends the call with the `401` response
 ///   instead of waiting forever (FoundationNetworking hangs there otherwise);
-/// - a redirect to another scheme, host or port drops `Authorization`, `Cookie` and every
-///   header the app added, so credentials never follow to a host the target did not name;
-/// - a `307`/`308` redirect keeps the request's method and body (redirects follow
-///   `RedirectPolicy`, the rules `HTTP1Transport` follows too);
+/// - it does one hop: a `3xx` is returned as it came, and the session neither adds nor stores
+///   cookies. The provider's chain follows redirects (by `RedirectPolicy`, the rules for every
+///   transport: credentials never follow to another origin, a `307`/`308` keeps the method and
+///   body) within ``Options/maximumRedirects``, and keeps cookies in the storage of
+///   the configuration (`httpCookieStorage`, when `httpShouldSetCookies`);
 /// - cancelling the Swift task cancels the `URLSessionTask` at once.
 ///
 /// Its responses carry ``TransportResponse/timings`` it measures itself: ``CallTimings/total``
 /// always, and ``CallTimings/firstByte`` (when the response head arrived) whenever the delegate
 /// sees the response, that is for every call but a plain data call without progress or size
-/// limit. Both run from the request handed to the transport, over every redirect. The connection
+/// limit. Both run from the request handed to the transport. The connection
 /// phases stay `nil`: FoundationNetworking never calls
 /// `urlSession(_:task:didFinishCollecting:)` on Linux, so there are no task metrics to read.
 ///
@@ -49,9 +50,14 @@ public final class URLSessionTransport: Transport {
         /// The largest download accepted, in bytes; `nil` (no limit) by default. A download is
         /// written to disk as it arrives, so ``maximumResponseSize`` does not apply to it.
         public var maximumDownloadSize: Int64?
-        /// Whether redirects are followed; `true` by default. When `false`, the `3xx`
-        /// response itself is returned.
+        /// Whether a provider over this transport follows redirects; `true` by default. When
+        /// `false`, the `3xx` response itself is the answer. The transport itself always returns
+        /// the `3xx`: redirects are followed by the provider's chain, one hop at a time.
         public var followsRedirects: Bool
+        /// The most redirects a provider over this transport follows for one call before
+        /// `URLError(.httpTooManyRedirects)`; `16` by default, as `HTTP1Transport`'s option of the
+        /// same name.
+        public var maximumRedirects = RedirectPolicy.maximumRedirects
         /// The folder a download is written to while it runs, before the provider moves it to
         /// its destination; `nil` (the system's temporary directory) by default. A folder on
         /// the destination's volume makes that move a rename instead of a copy.
@@ -79,8 +85,9 @@ public final class URLSessionTransport: Transport {
     let hasEnded = LockedState(false)
     /// The streaming calls, on a session of their own.
     let streams = URLSessionStreams()
-    /// The storage the session adds cookies from (`nil` when its configuration sets none), read
-    /// once: a session's configuration is a copy made on every read.
+    /// The storage the provider's chain keeps this transport's cookies in: the configuration's
+    /// `httpCookieStorage` when it sets cookies (`httpShouldSetCookies`), `nil` otherwise. Read once:
+    /// a session's configuration is a copy made on every read.
     let cookieStorage: HTTPCookieStorage?
 
     /// Creates a transport with a session of its own.
@@ -96,8 +103,11 @@ public final class URLSessionTransport: Transport {
         let delegate = URLSessionTransportDelegate(options: options)
         self.delegate = delegate
         self.options = options
-        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         cookieStorage = configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil
+        // The chain adds and stores cookies on each hop; the session must not do it a second time.
+        let oneHop = configuration.copy() as? URLSessionConfiguration ?? configuration
+        oneHop.httpShouldSetCookies = false
+        self.session = URLSession(configuration: oneHop, delegate: delegate, delegateQueue: nil)
     }
 
     deinit {
@@ -114,31 +124,11 @@ public final class URLSessionTransport: Transport {
         return configuration
     }
 
-    /// Sends `request`; throws `CancellationError` when the Swift task is cancelled.
-    ///
-    /// Redirects are followed here, one task per hop, by `RedirectPolicy` (the rules
-    /// `HTTP1Transport` follows too); the session's delegate tells FoundationNetworking to
-    /// follow none itself, as it would resend a `307` without its body.
+    /// Sends `request` once and returns its answer, a `3xx` included; throws `CancellationError`
+    /// when the Swift task is cancelled. The session's delegate tells Foundation to follow no
+    /// redirect (it would resend a `307` without its body): the provider's chain follows them.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        let start = ContinuousClock.now
-        var current = request
-        var followed = 0
-        while true {
-            let answer = try await sendOnce(current, since: start)
-            guard options.followsRedirects else { return answer }
-            let decision = RedirectPolicy.next(
-                after: current, status: answer.statusCode, location: answer.value(forHTTPHeaderField: "Location"),
-                responseURL: answer.response.url, redirectsFollowed: followed)
-            if case .answer = decision { return answer }
-            // The redirect's own body is not the answer: a download's file of it goes.
-            if let file = answer.downloadedFileURL { try? FileManager.default.removeItem(at: file) }
-            guard case .follow(let next) = decision else {
-                let url = current.urlRequest.url
-                throw URLError(.httpTooManyRedirects, userInfo: url.map { [NSURLErrorFailingURLErrorKey: $0] } ?? [:])
-            }
-            current = next
-            followed += 1
-        }
+        try await sendOnce(request, since: ContinuousClock.now)
     }
 
     /// One task, timed from `start`. A fractional `timeoutInterval` is kept by an ``IdleWatchdog``
@@ -148,8 +138,10 @@ public final class URLSessionTransport: Transport {
         -> TransportResponse
     {
         try Task.checkCancellation()
+        var request = request
+        // Cookies are the chain's: the request carries the ones it sends in its `Cookie` header.
+        request.urlRequest.httpShouldHandleCookies = false
         #if canImport(FoundationNetworking)
-            var request = request
             if sizeLimit(for: request.kind) != nil,
                 request.urlRequest.value(forHTTPHeaderField: "Accept-Encoding") == nil
             {
@@ -272,4 +264,16 @@ private final class TaskIdentifier: @unchecked Sendable {
     // Unchecked: written once before the task is resumed, read by the completion handler, which
     // URLSession calls only after `resume()`.
     var value = 0
+}
+
+extension URLSessionTransport: HopSettingsTransport {
+    /// ``Options/followsRedirects`` and ``Options/maximumRedirects``.
+    package var redirectRules: RedirectRules {
+        RedirectRules(follows: options.followsRedirects, limit: options.maximumRedirects)
+    }
+
+    /// The configuration's storage, for every request (see ``cookieStorage``).
+    package func cookieStorage(for request: URLRequest) -> HTTPCookieStorage? {
+        cookieStorage
+    }
 }

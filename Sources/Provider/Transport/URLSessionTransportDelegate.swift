@@ -12,7 +12,7 @@ import Foundation
 #endif
 
 /// The session delegate behind ``URLSessionTransport``: collects each task's body (in memory,
-/// or in a file for a download), reports progress, hands redirects back to the transport,
+/// or in a file for a download), reports progress, returns redirects as answers,
 /// applies the challenge policy, and resumes the waiting call once. A plain data task without progress or size limit has a
 /// completion handler instead, which hands its body over through ``complete(_:data:response:error:)``;
 /// its redirects and challenges still come here.
@@ -188,8 +188,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     // MARK: Redirects
 
-    /// Follows no redirect: the redirect response ends the task, and ``URLSessionTransport/send(_:)``
-    /// follows it with a new task by `RedirectPolicy`, so both transports obey one set of rules
+    /// Follows no redirect: the redirect response ends the task and is the transport's answer; the
+    /// provider's chain follows it by `RedirectPolicy`, the one set of rules for every transport
     /// (FoundationNetworking's own would resend a `307` without its body).
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,

@@ -113,10 +113,15 @@ public final class RecordingTransport: Transport {
     }
 }
 
-extension RecordingTransport: CookieAddingTransport {
-    /// The cookies the wrapped transport adds to `request`, so a cache in front of the recorder
-    /// judges the request as it is sent.
-    package func storedCookies(for request: URLRequest) -> String? {
-        (wrapped as? any CookieAddingTransport)?.storedCookies(for: request)
+extension RecordingTransport: HopSettingsTransport {
+    /// The wrapped transport's redirect rules, so a provider over the recorder follows its
+    /// redirects as it would without it (each hop recorded as its own exchange).
+    package var redirectRules: RedirectRules {
+        (wrapped as? any HopSettingsTransport)?.redirectRules ?? .standard
+    }
+
+    /// The wrapped transport's cookie storage, so the provider's chain keeps its cookies.
+    package func cookieStorage(for request: URLRequest) -> HTTPCookieStorage? {
+        (wrapped as? any HopSettingsTransport)?.cookieStorage(for: request)
     }
 }

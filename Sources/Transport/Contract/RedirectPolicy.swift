@@ -9,12 +9,14 @@ import Foundation
 /// the request, the redirect response and the number of redirects already followed, to what
 /// comes next (``next(after:status:location:responseURL:redirectsFollowed:limit:)``).
 ///
-/// Each transport loops: send, ask the policy, send the next request or return the answer.
-/// ``URLSessionTransport`` tells FoundationNetworking to follow nothing itself, so its rules
-/// (which resend a `307` without its body and turn any `301`/`302` into a `GET`) never apply.
+/// The provider's chain loops, for every call and every transport (each of which sends one hop):
+/// send, ask the policy, send the next request or return the answer. `URLSessionTransport`
+/// tells Foundation to follow nothing itself, so its rules (which resend a `307` without its body
+/// and turn any `301`/`302` into a `GET`) never apply.
 package enum RedirectPolicy {
-    /// The most redirects one call follows before it fails with `URLError(.httpTooManyRedirects)`:
-    /// `16`, for both transports (`HTTP1Transport`'s `maximumRedirects` option defaults to it).
+    /// The most redirects one call follows before it fails with `URLError(.httpTooManyRedirects)`,
+    /// unless its transport's options say otherwise: `16` (both transports' `maximumRedirects`
+    /// option defaults to it).
     package static let maximumRedirects = 16
 
     /// The statuses whose `Location` is followed.

@@ -5,7 +5,9 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Sends prepared requests and returns what the server answered.
+/// Sends a prepared request and returns what the server answered: one hop. A `3xx` is an answer
+/// like any other; the provider's chain follows redirects, adds and stores cookies, and consults
+/// its cache, for every transport.
 ///
 /// ``URLSessionTransport`` is the default. An app or a test can supply its own, for
 /// example an in-memory transport that answers from a table:
@@ -96,9 +98,9 @@ public struct TransportResponse: Sendable {
     /// otherwise. The provider hands them to plugins as ``CallContext/timings``, from
     /// ``PluginType/didReceive(_:target:)`` on.
     ///
-    /// A transport that follows redirects measures the whole call: ``CallTimings/firstByte`` and
-    /// ``CallTimings/total`` run from the request it was handed to the final response, and the
-    /// connection phases add up over the hops.
+    /// A transport measures its one hop. When the provider's chain follows redirects, the final
+    /// answer's ``CallTimings/firstByte`` and ``CallTimings/total`` run from the first request to
+    /// the final response, and the connection phases add up over the hops.
     public var timings: CallTimings?
 
     package var head: ResponseHead
@@ -150,6 +152,13 @@ public struct TransportResponse: Sendable {
     /// to be made (`HTTPURLResponse`'s initializer is failable, though not for these constants).
     private static let fallbackResponse = HTTPURLResponse(
         url: URL(fileURLWithPath: "/"), statusCode: 200, httpVersion: "HTTP/1.1", headerFields: nil)
+
+    /// A response with `head`, for a layer that answers without a transport (the provider's cache);
+    /// fails only where `HTTPURLResponse` cannot be made at all, as the public initializer from fields.
+    package init?(head: ResponseHead, data: Data) {
+        guard let fallback = Self.fallbackResponse else { return nil }
+        self.init(head: head, placeholder: fallback, data: data)
+    }
 
     package init(head: ResponseHead, placeholder: HTTPURLResponse, data: Data = Data(), downloadedFileURL: URL? = nil) {
         self.head = head

@@ -24,7 +24,7 @@
 
         private func transport(pins: [String: Set<String>] = [:]) throws -> HTTP1Transport {
             HTTP1Transport(
-                options: try TLSLive.options(pins: pins), fallback: nil, eventLoops: .shared,
+                options: try TLSLive.options(pins: pins), eventLoops: .shared,
                 resolver: LoopbackResolver())
         }
 

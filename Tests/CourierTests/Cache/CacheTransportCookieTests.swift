@@ -7,17 +7,25 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// The cache judges a request with the cookies its transport adds from its own storage: they are
-/// credentials, and what `Vary: Cookie` compares.
-@Suite("Cache sees the transport's cookies")
+/// The cache sits below the chain's cookie link: it judges a request with the cookies the chain
+/// adds from the transport's storage (credentials, and what `Vary: Cookie` compares), as sent.
+@Suite("Cache sees the storage's cookies")
 struct CacheTransportCookieTests {
-    /// A transport with a cookie jar of one session cookie, answering `/me` with the user it names.
-    final class Jar: CookieAddingTransport {
-        let session = LockedState<String?>(nil)
+    /// A transport whose cookie storage holds one session cookie, answering `/me` with the user
+    /// its request's cookie names.
+    final class Jar: HopSettingsTransport {
+        let cookies = SessionCookieStorage()
         let sent = LockedState<[URLRequest]>([])
 
-        func storedCookies(for request: URLRequest) -> String? {
-            session.withLock { $0 }.map { "session=\($0)" }
+        var session: String? {
+            get { cookies.session }
+            set { cookies.session = newValue }
+        }
+
+        var redirectRules: RedirectRules { .standard }
+
+        func cookieStorage(for request: URLRequest) -> HTTPCookieStorage? {
+            cookies.storage
         }
 
         /// A session that replaces the current one as the next request goes out, once.
@@ -29,8 +37,8 @@ struct CacheTransportCookieTests {
                 defer { value = nil }
                 return value
             }
-            if let next { session.withLock { $0 = next } }
-            let user = session.withLock { $0 } ?? "nobody"
+            if let next { cookies.session = next }
+            let user = cookies.session ?? "nobody"
             let headers = ["Cache-Control": "private, max-age=600", "Vary": "Cookie"]
             return TransportResponse(
                 response: .make(for: request.urlRequest, status: 200, headers: headers), data: Data(user.utf8))
@@ -47,25 +55,26 @@ struct CacheTransportCookieTests {
         let jar = Jar()
         let cache = HTTPCache()
         let provider = Self.provider(jar, cache: cache)
-        jar.session.withLock { $0 = "alice" }
+        jar.session = "alice"
         _ = try await provider.request(CoreTestTarget())
-        jar.session.withLock { $0 = "bob" }
+        jar.session = "bob"
         let bob = try await provider.request(CoreTestTarget())
         #expect(bob.data == Data("bob".utf8) && bob.cacheOrigin == nil)
         #expect(cache.metrics.memoryEntries == 0)
-        // The cache judges the cookie; it never sends it itself (the transport adds it once).
-        #expect(jar.sent.withLock { $0 }.allSatisfy { $0.value(forHTTPHeaderField: "Cookie") == nil })
+        // The chain adds the storage's cookie once, above the cache: the transport gets it as judged.
+        let cookies = jar.sent.withLock { $0 }.map { $0.value(forHTTPHeaderField: "Cookie") }
+        #expect(cookies == ["session=alice", "session=bob"])
     }
 
     @Test func eachCookieSessionHasItsPartitionWhenAllowed() async throws {
         let jar = Jar()
         let provider = Self.provider(jar, cache: HTTPCache(storesCredentialedResponses: true))
-        jar.session.withLock { $0 = "alice" }
+        jar.session = "alice"
         _ = try await provider.request(CoreTestTarget())
         let again = try await provider.request(CoreTestTarget())
-        jar.session.withLock { $0 = "bob" }
+        jar.session = "bob"
         let bob = try await provider.request(CoreTestTarget())
-        jar.session.withLock { $0 = "alice" }
+        jar.session = "alice"
         let aliceAgain = try await provider.request(CoreTestTarget())
         #expect(again.cacheOrigin?.kind == .hit && again.data == Data("alice".utf8))
         #expect(bob.cacheOrigin == nil && bob.data == Data("bob".utf8))
@@ -78,23 +87,24 @@ struct CacheTransportCookieTests {
         let jar = Jar()
         let cache = HTTPCache(storesCredentialedResponses: true)
         let provider = Self.provider(jar, cache: cache)
-        jar.session.withLock { $0 = "alice" }
+        jar.session = "alice"
         jar.switchTo.withLock { $0 = "bob" }
         let first = try await provider.request(CoreTestTarget())
         #expect(first.data == Data("bob".utf8))
         #expect(cache.metrics.memoryEntries == 0)
-        jar.session.withLock { $0 = "alice" }
+        jar.session = "alice"
         let alice = try await provider.request(CoreTestTarget())
         #expect(alice.cacheOrigin == nil && alice.data == Data("alice".utf8))
     }
 
-    /// The request's own `Cookie` comes first, the transport's after, as the native transport writes them.
+    /// The request's own `Cookie` comes first, the storage's after.
     @Test func theJudgedRequestCarriesBothCookies() {
         let jar = Jar()
-        jar.session.withLock { $0 = "alice" }
+        jar.session = "alice"
         var request = URLRequest(url: URL(string: "https://api.example.com/me")!)
         request.setValue("theme=dark", forHTTPHeaderField: "Cookie")
-        #expect(request.addingCookies(of: jar).value(forHTTPHeaderField: "Cookie") == "theme=dark; session=alice")
-        #expect(request.addingCookies(of: ScriptedTransport(status: 200)) == request)
+        let sent = HopCookies.adding(from: jar.cookies.storage, to: request)
+        #expect(sent.value(forHTTPHeaderField: "Cookie") == "theme=dark; session=alice")
+        #expect(HopCookies.adding(from: nil, to: request) == request)
     }
 }

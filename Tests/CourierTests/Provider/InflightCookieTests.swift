@@ -7,21 +7,28 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// `trackInflights` judges a request as it is sent, with the cookies its transport adds from its
-/// own storage: two users' identical calls, one after the other's login, never share an answer.
+/// `trackInflights` judges a request as its first hop is sent, with the cookies the chain adds from
+/// the transport's storage: two users' identical calls, one after the other's login, never share
+/// an answer.
 @Suite("trackInflights and transport cookies", .timeLimit(.minutes(1)))
 struct InflightCookieTests {
     /// A ``GatedTransport`` whose storage holds one session cookie, switched by the test.
-    final class SessionTransport: Transport, CookieAddingTransport {
+    final class SessionTransport: HopSettingsTransport {
         let gate = GatedTransport()
-        let session = LockedState("sid=alice")
+        let cookies = SessionCookieStorage()
+
+        init() {
+            cookies.session = "alice"
+        }
 
         func send(_ request: TransportRequest) async throws -> TransportResponse {
             try await gate.send(request)
         }
 
-        func storedCookies(for request: URLRequest) -> String? {
-            session.withLock { $0 }
+        var redirectRules: RedirectRules { .standard }
+
+        func cookieStorage(for request: URLRequest) -> HTTPCookieStorage? {
+            cookies.storage
         }
     }
 
@@ -32,7 +39,7 @@ struct InflightCookieTests {
         let target = CoreTestTarget(path: "/me")
         let alice = Task { try await provider.request(target).mapString() }
         #expect(await transport.gate.started.nextElement() == 1)
-        transport.session.withLock { $0 = "sid=bob" }
+        transport.cookies.session = "bob"
         let bob = Task { try await provider.request(target).mapString() }
         #expect(await transport.gate.started.nextElement() == 2, "bob's call reached the transport itself")
         transport.gate.release(1, body: "alice")

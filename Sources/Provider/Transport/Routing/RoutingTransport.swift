@@ -34,7 +34,12 @@ import Foundation
 /// (`sharesCookies: false` leaves the native route without cookies of its own, sending only the
 /// `Cookie` header a request carries).
 ///
-/// A request goes through one transport only: once the native transport has sent it, its answer
+/// Each transport does one hop; the provider's chain follows redirects and asks this transport
+/// again for each hop, so a redirect is routed by these rules as a first request is (a redirect to
+/// a proxied URL goes through `URLSession`). The chain follows the native transport's
+/// `followsRedirects` and `maximumRedirects` on Linux, the URLSession transport's elsewhere.
+///
+/// A hop goes through one transport only: once the native transport has sent it, its answer
 /// is the answer, whatever it holds. A body in a content coding the native transport does not
 /// decode (a server that answers `br` unasked) is returned as it came, with its `Content-Encoding`
 /// header, as curl returns it without `--compressed`; it is never sent again through `URLSession`
@@ -76,14 +81,32 @@ public final class RoutingTransport: Transport {
             nativeOptions: HTTP1Transport.Options = HTTP1Transport.Options(),
             urlSession: URLSessionTransport = URLSessionTransport(), sharesCookies: Bool = true
         ) {
-            var nativeOptions = nativeOptions
-            let configuration = urlSession.session.configuration
-            if sharesCookies, nativeOptions.cookieStorage == nil, configuration.httpShouldSetCookies {
-                nativeOptions.cookieStorage = configuration.httpCookieStorage
-            }
             self.urlSession = urlSession
-            self.native = HTTP1Transport(options: nativeOptions, fallback: urlSession)
-            self.proxy = ProxySettings.process
+            native = Self.native(nativeOptions, sharing: urlSession, sharesCookies: sharesCookies)
+            proxy = ProxySettings.process
+        }
+
+        /// Creates a routing transport that judges proxies by `proxy` (tests give settings of their
+        /// own; the public initializer reads the process's).
+        package init(
+            nativeOptions: HTTP1Transport.Options, urlSession: URLSessionTransport, sharesCookies: Bool,
+            proxy: ProxySettings
+        ) {
+            self.urlSession = urlSession
+            native = Self.native(nativeOptions, sharing: urlSession, sharesCookies: sharesCookies)
+            self.proxy = proxy
+        }
+
+        /// The native transport, given `urlSession`'s cookie storage when `sharesCookies` and its
+        /// options name none.
+        private static func native(
+            _ options: HTTP1Transport.Options, sharing urlSession: URLSessionTransport, sharesCookies: Bool
+        ) -> HTTP1Transport {
+            var options = options
+            if sharesCookies, options.cookieStorage == nil, let storage = urlSession.cookieStorage {
+                options.cookieStorage = storage
+            }
+            return HTTP1Transport(options: options)
         }
     #else
         /// Creates a routing transport, which off Linux sends every request through `urlSession`.
@@ -118,15 +141,28 @@ public final class RoutingTransport: Transport {
     }
 }
 
-extension RoutingTransport: CookieAddingTransport {
-    /// The cookies the transport ``route(for:)`` picks adds to `request`.
-    package func storedCookies(for request: URLRequest) -> String? {
+extension RoutingTransport: HopSettingsTransport {
+    /// The native transport's rules on Linux, the URLSession transport's elsewhere.
+    package var redirectRules: RedirectRules {
         #if os(Linux)
+            return native.redirectRules
+        #else
+            return urlSession.redirectRules
+        #endif
+    }
+
+    /// The storage of the transport ``route(for:)`` picks for `request`: one storage for both
+    /// routes unless `sharesCookies` was `false`.
+    package func cookieStorage(for request: URLRequest) -> HTTPCookieStorage? {
+        #if os(Linux)
+            // One storage for both routes (the default): no need to route the request to know it.
+            let shared = urlSession.cookieStorage
+            if native.options.cookieStorage === shared { return shared }
             if route(for: TransportRequest(urlRequest: request)) == .native {
-                return native.storedCookies(for: request)
+                return native.cookieStorage(for: request)
             }
         #endif
-        return urlSession.storedCookies(for: request)
+        return urlSession.cookieStorage(for: request)
     }
 }
 

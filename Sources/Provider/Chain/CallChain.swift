@@ -1,0 +1,117 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The links a call passes below the plugins, written once, for data, upload, download and stream
+/// calls alike. A request goes down them in this order, and its answer comes back up:
+///
+/// ```
+/// (Provider+Pipeline.swift, above: call deadline → retries and token refresh → plugin hooks)
+/// 1. in-flight sharing   identical data calls in flight share everything below (InflightRegistry)
+/// 2. redirects           one loop, RedirectPolicy decides; a redirect's body never goes up (RedirectLoop)
+/// 3. cookies             per hop: Cookie added from, Set-Cookie stored into one storage (HopCookies)
+/// 4. HTTP cache          per hop: the request as sent, each hop stored by its own URL (CacheUse)
+/// 5. content decoding    inside the transport today (gzip/deflate; URLSession decodes by itself)
+/// 6. transport           ONE hop: stub, URLSession or native HTTP/1.1 (RoutingTransport picks per hop)
+/// ```
+///
+/// The redirect rules and the cookie storage are the transport's (``HopSettingsTransport``):
+/// its options as it was made, or the defaults (follow up to 16 redirects, no cookies) for an
+/// app's own transport.
+package struct CallChain: Sendable {
+    /// The transport every hop goes to.
+    let transport: any Transport
+    /// The transport's settings, when it states them.
+    private let settings: (any HopSettingsTransport)?
+    /// The one redirect loop.
+    let redirects: RedirectLoop
+    /// Where identical calls in flight meet, when the provider shares them.
+    let inflights: InflightRegistry?
+
+    /// The chain down to `transport`, without in-flight sharing.
+    package init(transport: any Transport) {
+        self.init(transport: transport, inflights: nil)
+    }
+
+    /// The chain down to `transport`; `inflights` shares identical data calls in flight.
+    init(transport: any Transport, inflights: InflightRegistry?) {
+        self.transport = transport
+        settings = transport as? any HopSettingsTransport
+        redirects = RedirectLoop(rules: settings?.redirectRules ?? .standard)
+        self.inflights = inflights
+    }
+
+    /// Sends `request` down the whole chain (without a cache) and returns the final answer: what
+    /// a provider's transport call gets, for tests that send a request without a target.
+    package func send(_ request: TransportRequest) async throws -> TransportResponse {
+        try await exchange(request, cache: nil).answer
+    }
+
+    /// Links 1 to 6 for a data, upload or download call: the final answer of `request`, through
+    /// `cache` when the call uses one.
+    func exchange(_ request: TransportRequest, cache: CacheUse?) async throws -> HopAnswer {
+        guard let inflights, request.kind.isData else { return try await followingRedirects(request, cache: cache) }
+        // Judged as the first hop is sent: the cookies of the storage make a call another user's.
+        let sent = HopCookies.adding(from: cookieStorage(for: request.urlRequest), to: request.urlRequest)
+        return try await inflights.share(InflightRegistry.Key(sent)) {
+            try await followingRedirects(request, cache: cache)
+        }
+    }
+
+    /// Links 2 to 6 for a data, upload or download call.
+    private func followingRedirects(_ request: TransportRequest, cache: CacheUse?) async throws -> HopAnswer {
+        try await redirects.follow(request) { hop in
+            try await withCookies(hop) { sent in
+                guard let cache, sent.kind.isData else { return HopAnswer(try await transport.send(sent)) }
+                return try await cache.send(sent, unjarred: hop.urlRequest) { [transport] request in
+                    try await transport.send(request)
+                } stillSent: { [self] in
+                    HopCookies.adding(from: cookieStorage(for: hop.urlRequest), to: hop.urlRequest)
+                        .value(forHTTPHeaderField: "Cookie") == sent.urlRequest.value(forHTTPHeaderField: "Cookie")
+                }
+            }
+        }
+    }
+
+    /// Links 2 to 6 for a streaming call: each hop's body opened by `session`; the final one kept.
+    /// A stream goes past the cache: its body is read as it arrives, never stored.
+    func stream(_ request: TransportRequest, session: StreamSession) async throws -> TransportResponse {
+        let final = try await streamHops(request) { sent in try await session.openHop(sent, over: transport) }
+        return try await session.keep(final.answer, body: final.body)
+    }
+
+    /// Links 2 to 6 for a stream without a provider (tests): the final head and its body.
+    package func stream(_ request: TransportRequest) async throws -> (head: TransportResponse, body: StreamedBody) {
+        let final = try await streamHops(request) { [transport] sent in
+            let body = StreamedBody()
+            return StreamHop(answer: try await StreamedBody.stream(sent, over: transport, into: body), body: body)
+        }
+        return (final.answer, final.body)
+    }
+
+    /// The hops of a stream, each opened by `open` with its cookies; a redirect's body dropped.
+    private func streamHops(
+        _ request: TransportRequest, open: (TransportRequest) async throws -> StreamHop
+    ) async throws -> StreamHop {
+        try await redirects.follow(request) { hop in try await withCookies(hop, send: open) }
+    }
+
+    /// Link 3 around one hop: `hop` sent by `send` with the storage's cookies added, and the
+    /// cookies its answer sets stored (a stored answer sets none: the cache keeps no `Set-Cookie`).
+    private func withCookies<Hop: ChainHop>(
+        _ hop: TransportRequest, send: (TransportRequest) async throws -> Hop
+    ) async throws -> Hop {
+        guard let storage = cookieStorage(for: hop.urlRequest) else { return try await send(hop) }
+        var sent = hop
+        sent.urlRequest = HopCookies.adding(from: storage, to: hop.urlRequest)
+        let answer = try await send(sent)
+        await HopCookies.store(answer.answer.head, for: hop.urlRequest, in: storage)
+        return answer
+    }
+
+    private func cookieStorage(for request: URLRequest) -> HTTPCookieStorage? {
+        settings?.cookieStorage(for: request)
+    }
+}

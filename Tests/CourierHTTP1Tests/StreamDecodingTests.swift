@@ -31,7 +31,7 @@
         @Test("a gzip bomb handed over in one read fills the stream's buffer, not memory, and decodes whole")
         func bombHeldToTheBuffer() async throws {
             let body = StreamedBody(bufferLimit: 64 * 1024)
-            let sink = StreamSink(body: body, decodes: true) { _ in .answer }
+            let sink = StreamSink(body: body, decodes: true)
             let resumed = LockedState(false)
             sink.whenDrained { resumed.withLock { $0 = true } }
             sink.headArrived(Self.gzipHead)

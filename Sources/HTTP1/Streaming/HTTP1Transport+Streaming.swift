@@ -63,7 +63,7 @@
                     url: urlRequest.url, timeout: MonotonicClock.nanoseconds(urlRequest.timeoutInterval))
                 var fresh = false
                 while true {
-                    let sink = StreamSink(body: body, decodes: decodes) { _ in .answer }
+                    let sink = StreamSink(body: body, decodes: decodes)
                     do {
                         return try await streamAttempt(exchange, sink: sink, fresh: fresh, loop: loop).0
                     } catch is RetryableFailure where !fresh && Self.idempotentMethods.contains(method) {

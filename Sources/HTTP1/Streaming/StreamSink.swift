@@ -6,10 +6,6 @@
     /// that waits for it, and each piece of body to the ``StreamedBody``, whose full buffer stops
     /// the connection's reading until the consumer has taken half of it.
     ///
-    /// The head is judged as it arrives (`decide`, by `RedirectPolicy`): when it is a redirect
-    /// the stream goes on from, this hop's body is not the stream's. None of it reaches the
-    /// ``StreamedBody``, reading stops, and the body's end or failure is this hop's alone.
-    ///
     /// A body in a coding the request asked for is decoded here, by the rule data calls follow
     /// (``ContentDecoder/forBody(of:requested:)``), paced by the consumer's buffer
     /// (``PacedStreamDecoder``); the head then says nothing of the coding.
@@ -32,40 +28,24 @@
             var closeConnection: (@Sendable () -> Void)?
         }
 
-        /// The head of one hop, and what follows it.
+        /// The head of the hop, whose body the consumer reads.
         struct Hop: Sendable {
             let head: HTTPResponseHead
-            let decision: RedirectPolicy.Decision
-
-            /// Whether the head is the stream's response, whose body the consumer reads.
-            var isAnswer: Bool {
-                if case .answer = decision { return true }
-                return false
-            }
         }
 
         let body: StreamedBody
         /// Whether the request asked for the codings the transport decodes.
         private let decodes: Bool
-        private let decide: @Sendable (HTTPResponseHead) -> RedirectPolicy.Decision
         private let state = LockedState(State())
 
-        init(
-            body: StreamedBody, decodes: Bool,
-            decide: @escaping @Sendable (HTTPResponseHead) -> RedirectPolicy.Decision
-        ) {
+        init(body: StreamedBody, decodes: Bool) {
             self.body = body
             self.decodes = decodes
-            self.decide = decide
         }
 
         func headArrived(_ head: HTTPResponseHead) {
-            let decision = decide(head)
-            var decoder: PacedStreamDecoder?
-            if case .answer = decision {
-                decoder = ContentDecoder.forBody(of: head, requested: decodes).map(PacedStreamDecoder.init)
-            }
-            let hop = Hop(head: decoder == nil ? head : ContentDecoder.decodedHead(head), decision: decision)
+            let decoder = ContentDecoder.forBody(of: head, requested: decodes).map(PacedStreamDecoder.init)
+            let hop = Hop(head: decoder == nil ? head : ContentDecoder.decodedHead(head))
             state.withLock { state in
                 state.hop = hop
                 state.decoder = decoder
@@ -78,8 +58,6 @@
         /// ends the stream with that error and closes the connection.
         func enqueue(_ bytes: Data) throws -> Bool {
             try state.withLock { state in
-                // A redirect's body: dropped, and the socket not read further (the hop is closed).
-                if state.hop.map({ !$0.isAnswer }) ?? false { return true }
                 guard let decoder = state.decoder else { return !body.yield(bytes) && !body.isCancelled }
                 do {
                     return try decoder.decode(bytes, into: body)
@@ -167,15 +145,14 @@
 
         /// The exchange ended: with `error`, a task still waiting for the head fails with it, and
         /// a body begun fails with `reported` (the error as callers see it); otherwise the body
-        /// ends once what waits is decoded. A redirect's end leaves the body to the next hop, and
-        /// an end before the head leaves it to the caller.
+        /// ends once what waits is decoded. An end before the head leaves the body to the caller.
         func exchangeEnded(throwing error: (any Error)?, reported: (any Error)?) {
             let (waiter, ending) = state.withLock {
                 state -> (CheckedContinuation<Hop, any Error>?, Result<Void, any Error>?) in
                 let decodeFailure = state.failure
                 if state.failure == nil { state.failure = error ?? ConnectionFailure.closedBeforeResponse }
                 defer { state.waiter = nil }
-                guard let hop = state.hop, hop.isAnswer else { return (state.waiter, nil) }
+                guard state.hop != nil else { return (state.waiter, nil) }
                 if let decodeFailure { return (state.waiter, .failure(decodeFailure)) }
                 if let reported { return (state.waiter, .failure(reported)) }
                 guard let decoder = state.decoder else { return (state.waiter, .success(())) }

@@ -72,6 +72,23 @@ struct BenchRunner {
         report.figures["stub.eager_logger_us"] = stub.eagerLoggerMicros
         report.figures["stub.eager_logger_ratio"] = stub.eagerLoggerRatio
 
+        let alone = await StubAloneBench.run(iterations: 20_000 / scale, rounds: 12)
+        report.rows.append(
+            Row(
+                "stubbed call alone (µs/call) vs bare decode", format(alone.aloneMicros), format(alone.bareMicros),
+                "\(format(alone.alone.mean)) (\(format(alone.alone.low))–\(format(alone.alone.high)))", "≤ 0.2"))
+        report.rows.append(
+            Row(
+                "  same, with an envelope (decodes the payload)", format(alone.envelopeMicros),
+                format(alone.bareMicros),
+                "\(format(alone.envelope.mean)) (\(format(alone.envelope.low))–\(format(alone.envelope.high)))",
+                "≤ 1.35"))
+        report.figures["alone.courier_us"] = alone.aloneMicros
+        report.figures["alone.envelope_us"] = alone.envelopeMicros
+        report.figures["alone.bare_us"] = alone.bareMicros
+        report.figures["alone.ratio"] = alone.alone.mean
+        report.figures["alone.envelope_ratio"] = alone.envelope.mean
+
         for (bytes, iterations) in [(1_000, 20_000 / scale), (1_000_000, max(3, 30 / scale))] {
             let envelope = await EnvelopeBench.run(bytes: bytes, iterations: iterations, rounds: 5)
             report.rows.append(

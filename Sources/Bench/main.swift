@@ -21,6 +21,11 @@ if let count = arguments.stubOnly {
     runBlocking { await StubPipelineBench.runOnly(count: count, logger: logger, without: without) }
     exit(0)
 }
+if let count = arguments.aloneOnly {
+    let envelope = arguments.envelope
+    runBlocking { await StubAloneBench.runOnly(count: count, envelope: envelope) }
+    exit(0)
+}
 if arguments.cacheOnly {
     let (url, quick) = (arguments.liveURL, arguments.quick)
     runBlocking { await CacheBench.run(url: url, quick: quick) }

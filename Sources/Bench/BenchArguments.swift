@@ -18,6 +18,8 @@ struct BenchArguments: Sendable {
     var without: Set<StubPipelineBench.Part> = []
     /// Run N stubbed calls with no plugins only (``StubAloneBench``, for callgrind) and exit.
     var aloneOnly: Int?
+    /// Only the rows of ``StubAloneBench`` (a stubbed call alone and with an envelope), then exit.
+    var aloneRows = false
     /// With `--alone-only`: the calls decode their payload through a `JSONEnvelope`.
     var envelope = false
     /// Run N bare decodes of the stub body only (the callgrind baseline) and exit.
@@ -45,6 +47,7 @@ struct BenchArguments: Sendable {
     static let usage = """
         usage: courier-bench [--url URL] [--https URL [--https-new URL] --ca PEM] [--json PATH] [--quick]
                courier-bench --stub-only N [--eager-logger] [--without logger,token,activity,endpoint]
+               courier-bench --alone [--quick]
                courier-bench --alone-only N [--envelope]
                courier-bench --bare-only N
                courier-bench --floor-only N
@@ -64,6 +67,7 @@ struct BenchArguments: Sendable {
             case "--stub-only": parsed.stubOnly = iterator.next().flatMap { Int($0) }
             case "--alone-only": parsed.aloneOnly = iterator.next().flatMap { Int($0) }
             case "--envelope": parsed.envelope = true
+            case "--alone": parsed.aloneRows = true
             case "--bare-only": parsed.bareOnly = iterator.next().flatMap { Int($0) }
             case "--floor-only": parsed.floorOnly = iterator.next().flatMap { Int($0) }
             case "--native-only": parsed.nativeOnly = iterator.next().flatMap { Double($0) }

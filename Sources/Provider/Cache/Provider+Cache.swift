@@ -37,7 +37,8 @@ extension Provider {
 
     /// Step 3 through `cache`.
     func sendThroughCache(
-        _ cache: HTTPCache, _ request: URLRequest, task: RequestTask, target: Target, progress: ProgressBlock?
+        _ cache: HTTPCache, _ request: URLRequest, task: RequestTask, target: Target, progress: ProgressBlock?,
+        call: Call
     ) async -> (Result<Response, CourierError>, CallTimings?) {
         let method = request.httpMethod ?? "GET"
         let cacheable = method == "GET" || method == "HEAD"
@@ -46,7 +47,7 @@ extension Provider {
         guard cacheable, let key = CacheKey(judged),
             cache.storesCredentialedResponses || !CacheKey.hasCredentials(judged)
         else {
-            let sent = await sendOverTransport(request, task: task, progress: progress)
+            let sent = await sendOverTransport(request, task: task, progress: progress, call: call)
             if !["GET", "HEAD", "OPTIONS", "TRACE"].contains(method), case .success(let response) = sent.0,
                 (200..<400).contains(response.statusCode)
             {
@@ -55,12 +56,12 @@ extension Provider {
             return sent
         }
         let policy = cachePolicy(for: target, cache: cache)
-        CacheCallNote.current?.record(key, request: request, judged: judged, policy: policy)
+        call.note(CacheCallNote(key: key, request: request, judged: judged, policy: policy))
         let exchange = CacheExchange(
             cache: cache, transport: transport, key: key, request: request, judged: judged,
             generation: cache.generation)
         let send = { (request: URLRequest) async throws(CourierError) -> (Response, CallTimings?) in
-            try await self.send(request, task, progress)
+            try await self.send(request, task, progress, call)
         }
         let stored = policy.source == .reloadIgnoringCache ? nil : await cache.lookup(key, matching: judged)
         let now = Date()
@@ -92,10 +93,11 @@ extension Provider {
     }
 
     /// The transport's answer to `request`, as step 3 gets it (the error already a ``CourierError``).
-    private func send(_ request: URLRequest, _ task: RequestTask, _ progress: ProgressBlock?) async throws(CourierError)
-        -> (Response, CallTimings?)
+    private func send(_ request: URLRequest, _ task: RequestTask, _ progress: ProgressBlock?, _ call: Call)
+        async
+        throws(CourierError) -> (Response, CallTimings?)
     {
-        let (result, timings) = await sendOverTransport(request, task: task, progress: progress)
+        let (result, timings) = await sendOverTransport(request, task: task, progress: progress, call: call)
         return (try result.get(), timings)
     }
 
@@ -104,10 +106,10 @@ extension Provider {
     /// `accept` and the target's validation like any answer. A response marked `must-revalidate`
     /// is never shown stale.
     func offlineFallback(
-        _ result: Result<Response, CourierError>, note: CacheCallNote, cache: HTTPCache, target: Target,
+        _ result: Result<Response, CourierError>, note seen: CacheCallNote, cache: HTTPCache, target: Target,
         accept: (Response) throws(CourierError) -> Void
     ) async -> Result<Response, CourierError> {
-        guard let seen = note.last, seen.policy.fallsBackWhenOffline else { return result }
+        guard seen.policy.fallsBackWhenOffline else { return result }
         switch result {
         case .success(let response):
             guard seen.policy.fallsBackOnServerErrors, response.cacheOrigin == nil,

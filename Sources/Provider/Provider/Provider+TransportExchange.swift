@@ -10,7 +10,7 @@ extension Provider {
     /// file, deleted whatever the outcome), the transport call, and a downloaded file moved to its
     /// destination.
     @inline(__always)
-    func sendOverTransport(_ request: URLRequest, task: RequestTask, progress: ProgressBlock?) async
+    func sendOverTransport(_ request: URLRequest, task: RequestTask, progress: ProgressBlock?, call: Call) async
         -> (Result<Response, CourierError>, CallTimings?)
     {
         let body: TransferBody
@@ -21,7 +21,7 @@ extension Provider {
                 body = try await TransferBody.prepare(for: task, request: request)
             }
         } catch {
-            return (.failure(Task.isCancelled ? Deadline.stopped : Self.courierError(error)), nil)
+            return (.failure(Task.isCancelled ? call.stopped : call.courierError(error)), nil)
         }
         defer { body.discard() }
 
@@ -32,20 +32,20 @@ extension Provider {
         let transportRequest = TransportRequest(urlRequest: body.request, kind: body.kind, progress: onProgress)
         let answer: TransportResponse
         do {
-            answer = try await send(transportRequest)
+            answer = try await send(transportRequest, call: call)
         } catch {
-            return (.failure(Task.isCancelled ? Deadline.stopped : Self.courierError(error)), nil)
+            return (.failure(Task.isCancelled ? call.stopped : call.courierError(error)), nil)
         }
         let result = finishTransfer(answer, request: body.request, task: task)
-        StreamSession.current?.bind(result)
+        call.stream?.bind(result)
         return (result, answer.timings)
     }
 
     /// The transport call itself, shared with identical calls in flight when the provider tracks them.
     @inline(__always)
-    private func send(_ transportRequest: TransportRequest) async throws -> TransportResponse {
+    private func send(_ transportRequest: TransportRequest, call: Call) async throws -> TransportResponse {
         // A stream is never shared: each consumer reads its own body.
-        if let stream = StreamSession.current { return try await stream.open(transportRequest, over: transport) }
+        if let stream = call.stream { return try await stream.open(transportRequest, over: transport) }
         let answer =
             trackInflights && transportRequest.kind.isData
             ? try await inflights.send(transportRequest, over: transport)

@@ -18,7 +18,7 @@ extension Provider {
         _ request: URLRequest, endpoint: Endpoint, target: Target, delay: TimeInterval?, progress: ProgressBlock?,
         call: Call
     ) async -> Result<Response, CourierError> {
-        if transport is any StubAnsweringTransport {
+        if answersFromTestStubs {
             return .failure(.requestMapping(Self.stubConflict(target, delay: delay)))
         }
         if let delay {

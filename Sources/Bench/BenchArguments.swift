@@ -1,7 +1,7 @@
 import Foundation
 
 /// `courier-bench [--url URL] [--json PATH] [--quick]`, or one counting mode for callgrind:
-/// `--stub-only N [--eager-logger] [--without PARTS]`, `--bare-only N`; or, for `perf`,
+/// `--stub-only N [--eager-logger] [--without PARTS]`, `--alone-only N [--envelope]`, `--bare-only N`; or, for `perf`,
 /// `--url URL --native-only SECONDS`.
 struct BenchArguments: Sendable {
     /// A loopback URL serving a ~1 KB JSON file (scripts/bench starts nginx for it).
@@ -16,6 +16,12 @@ struct BenchArguments: Sendable {
     /// With `--stub-only`: parts of the pipeline left out (`--without logger,token`), to measure
     /// what each costs.
     var without: Set<StubPipelineBench.Part> = []
+    /// Run N stubbed calls with no plugins only (``StubAloneBench``, for callgrind) and exit.
+    var aloneOnly: Int?
+    /// Only the rows of ``StubAloneBench`` (a stubbed call alone and with an envelope), then exit.
+    var aloneRows = false
+    /// With `--alone-only`: the calls decode their payload through a `JSONEnvelope`.
+    var envelope = false
     /// Run N bare decodes of the stub body only (the callgrind baseline) and exit.
     var bareOnly: Int?
     /// Run N hand-written floor calls only (a `URLRequest` built by hand, then the bare decode) and exit.
@@ -45,6 +51,8 @@ struct BenchArguments: Sendable {
     static let usage = """
         usage: courier-bench [--url URL] [--https URL [--https-new URL] --ca PEM] [--json PATH] [--quick]
                courier-bench --stub-only N [--eager-logger] [--without logger,token,activity,endpoint]
+               courier-bench --alone [--quick]
+               courier-bench --alone-only N [--envelope]
                courier-bench --bare-only N
                courier-bench --floor-only N
                courier-bench --url URL --native-only SECONDS
@@ -62,6 +70,9 @@ struct BenchArguments: Sendable {
             case "--json": parsed.jsonPath = iterator.next()
             case "--quick": parsed.quick = true
             case "--stub-only": parsed.stubOnly = iterator.next().flatMap { Int($0) }
+            case "--alone-only": parsed.aloneOnly = iterator.next().flatMap { Int($0) }
+            case "--envelope": parsed.envelope = true
+            case "--alone": parsed.aloneRows = true
             case "--bare-only": parsed.bareOnly = iterator.next().flatMap { Int($0) }
             case "--floor-only": parsed.floorOnly = iterator.next().flatMap { Int($0) }
             case "--native-only": parsed.nativeOnly = iterator.next().flatMap { Double($0) }

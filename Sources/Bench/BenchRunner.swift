@@ -49,6 +49,10 @@ struct BenchRunner {
         var report = Report()
         let scale = arguments.quick ? 10 : 1
 
+        if arguments.aloneRows {
+            appendAlone(await StubAloneBench.run(iterations: 20_000 / scale, rounds: 12), to: &report)
+            return report
+        }
         let stub = await StubPipelineBench.run(iterations: 20_000 / scale, rounds: 8)
         report.rows.append(
             Row(
@@ -71,6 +75,8 @@ struct BenchRunner {
         report.figures["stub.floor_ratio"] = stub.floorRatio
         report.figures["stub.eager_logger_us"] = stub.eagerLoggerMicros
         report.figures["stub.eager_logger_ratio"] = stub.eagerLoggerRatio
+
+        appendAlone(await StubAloneBench.run(iterations: 20_000 / scale, rounds: 12), to: &report)
 
         for (bytes, iterations) in [(1_000, 20_000 / scale), (1_000_000, max(3, 30 / scale))] {
             let envelope = await EnvelopeBench.run(bytes: bytes, iterations: iterations, rounds: 5)
@@ -157,6 +163,25 @@ struct BenchRunner {
         if figures.failures > 0 {
             report.rows.append(Row("  calls that failed (figures void)", "\(figures.failures)", "", "", "0"))
         }
+    }
+
+    /// The rows of a stubbed call alone and with an envelope, against the bare decode.
+    private func appendAlone(_ alone: StubAloneBench.Result, to report: inout Report) {
+        report.rows.append(
+            Row(
+                "stubbed call alone (µs/call) vs bare decode", format(alone.aloneMicros), format(alone.bareMicros),
+                "\(format(alone.alone.mean)) (\(format(alone.alone.low))–\(format(alone.alone.high)))", "≤ 0.2"))
+        report.rows.append(
+            Row(
+                "  same, with an envelope (decodes the payload)", format(alone.envelopeMicros),
+                format(alone.bareMicros),
+                "\(format(alone.envelope.mean)) (\(format(alone.envelope.low))–\(format(alone.envelope.high)))",
+                "≤ 1.35"))
+        report.figures["alone.courier_us"] = alone.aloneMicros
+        report.figures["alone.envelope_us"] = alone.envelopeMicros
+        report.figures["alone.bare_us"] = alone.bareMicros
+        report.figures["alone.ratio"] = alone.alone.mean
+        report.figures["alone.envelope_ratio"] = alone.envelope.mean
     }
 
     func format(_ value: Double) -> String {

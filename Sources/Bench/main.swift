@@ -31,6 +31,11 @@ if let count = arguments.plainCalls {
     }
     exit(succeeded.withLock { $0 } ? 0 : 1)
 }
+if let count = arguments.aloneOnly {
+    let envelope = arguments.envelope
+    runBlocking { await StubAloneBench.runOnly(count: count, envelope: envelope) }
+    exit(0)
+}
 if arguments.cacheOnly {
     let (url, quick) = (arguments.liveURL, arguments.quick)
     runBlocking { await CacheBench.run(url: url, quick: quick) }

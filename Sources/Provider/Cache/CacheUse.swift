@@ -12,8 +12,8 @@ struct CacheUse: Sendable {
     let cache: HTTPCache
     /// The call's policy: its target's, else the cache's default.
     let policy: CachePolicy
-    /// Where the call notes its cacheable requests for the offline fallback at its end.
-    let note: CacheCallNote?
+    /// The call, which notes its cacheable requests for the offline fallback at its end.
+    let call: Call?
 
     /// One hop: `request` as sent (cookies included), `unjarred` the same before the chain added
     /// the storage's cookies. `transport` sends below the cache; `stillSent` says whether the
@@ -34,7 +34,7 @@ struct CacheUse: Sendable {
             }
             return HopAnswer(answer)
         }
-        note?.record(key, request: unjarred, judged: sent, policy: policy)
+        call?.note(CacheCallNote(key: key, request: unjarred, judged: sent, policy: policy))
         let exchange = CacheExchange(
             cache: cache, transport: transport, key: key, request: sent, generation: cache.generation,
             stillSent: stillSent)

@@ -36,9 +36,9 @@ extension Provider {
 
     /// The cache link of a call of `target` with `task` (``CallChain``), or `nil` when the
     /// provider has no cache or the call does not use it.
-    func cacheUse(for target: Target, task: RequestTask) -> CacheUse? {
+    func cacheUse(for target: Target, task: RequestTask, call: Call) -> CacheUse? {
         guard let cache = options.cache, usesCache(cache, for: task) else { return nil }
-        return CacheUse(cache: cache, policy: cachePolicy(for: target, cache: cache), note: CacheCallNote.current)
+        return CacheUse(cache: cache, policy: cachePolicy(for: target, cache: cache), call: call)
     }
 
     /// The call's result, or the last stored answer for it when the call failed the way its policy
@@ -46,10 +46,10 @@ extension Provider {
     /// `accept` and the target's validation like any answer. A response marked `must-revalidate`
     /// is never shown stale.
     func offlineFallback(
-        _ result: Result<Response, CourierError>, note: CacheCallNote, cache: HTTPCache, target: Target,
+        _ result: Result<Response, CourierError>, note seen: CacheCallNote, cache: HTTPCache, target: Target,
         accept: (Response) throws(CourierError) -> Void
     ) async -> Result<Response, CourierError> {
-        guard let seen = note.last, seen.policy.fallsBackWhenOffline else { return result }
+        guard seen.policy.fallsBackWhenOffline else { return result }
         switch result {
         case .success(let response):
             guard seen.policy.fallsBackOnServerErrors, response.cacheOrigin == nil,

@@ -2,8 +2,9 @@
 /// payload through nested containers, and only when the status says success (a failure often
 /// carries a `data` of another shape).
 ///
-/// The layout comes from ``EnvelopeLayout/current``; ``JSONEnvelope`` sets it around the decode.
-struct EnvelopeBody<Payload: Decodable>: Decodable {
+/// The layout is the decode's configuration (`JSONDecoder.decode(_:from:configuration:)`), so
+/// the caller's `JSONDecoder`, often shared across the app, is never mutated to carry it.
+struct EnvelopeBody<Payload: Decodable>: DecodableWithConfiguration {
     enum Verdict {
         case success(Payload)
         case payloadMissing
@@ -13,8 +14,7 @@ struct EnvelopeBody<Payload: Decodable>: Decodable {
 
     let verdict: Verdict
 
-    init(from decoder: any Decoder) throws {
-        let layout = EnvelopeLayout.current
+    init(from decoder: any Decoder, configuration layout: EnvelopeLayout) throws {
         let root = try decoder.container(keyedBy: AnyCodingKey.self)
         let code = try Self.scalar(ScalarText.self, at: layout.codePath, in: root)?.text
         let flag = try Self.scalar(SuccessFlag.self, at: layout.flagPath, in: root)?.value

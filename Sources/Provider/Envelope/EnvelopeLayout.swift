@@ -1,7 +1,7 @@
 /// A ``JSONEnvelope``'s configuration, split into key paths once, in the form the one-pass
 /// decoder reads.
 ///
-/// It reaches ``EnvelopeBody`` through a task-local value, so the caller's `JSONDecoder`
+/// It reaches ``EnvelopeBody`` as the decode's configuration, so the caller's `JSONDecoder`
 /// (often shared across the app) is never mutated to carry it.
 struct EnvelopeLayout: Hashable, Sendable {
     var codePath: [String]
@@ -11,10 +11,6 @@ struct EnvelopeLayout: Hashable, Sendable {
     var flagPath: [String]
     var successCodes: Set<String>
     var expiredCodes: Set<String>
-
-    @TaskLocal static var current = EnvelopeLayout(
-        codePath: ["code"], messagePath: ["msg"], dataPath: ["data"], flagPath: [],
-        successCodes: ["0"], expiredCodes: [])
 
     /// What the status fields say, before any payload is read.
     func verdict(code: String?, flag: Bool?) -> StatusVerdict {

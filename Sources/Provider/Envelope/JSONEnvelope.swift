@@ -84,10 +84,10 @@ public struct JSONEnvelope: ResponseEnvelope, Hashable {
         self.expiredCodes = expiredCodes
         self.successFlagKey = successFlagKey
         self.layout = EnvelopeLayout(
-            codePath: KeyPathContext.components(of: codeKey),
-            messagePath: KeyPathContext.components(of: messageKey),
-            dataPath: KeyPathContext.components(of: dataKey),
-            flagPath: successFlagKey.map(KeyPathContext.components(of:)) ?? [],
+            codePath: KeyPathComponents.components(of: codeKey),
+            messagePath: KeyPathComponents.components(of: messageKey),
+            dataPath: KeyPathComponents.components(of: dataKey),
+            flagPath: successFlagKey.map(KeyPathComponents.components(of:)) ?? [],
             successCodes: successCodes,
             expiredCodes: expiredCodes)
     }
@@ -135,9 +135,7 @@ public struct JSONEnvelope: ResponseEnvelope, Hashable {
     ) throws(CourierError) -> T {
         let body: EnvelopeBody<T>
         do {
-            body = try EnvelopeLayout.$current.withValue(layout) {
-                try decoder.decode(EnvelopeBody<T>.self, from: response.data)
-            }
+            body = try decoder.decode(EnvelopeBody<T>.self, from: response.data, configuration: layout)
         } catch let error as DecodingError where error.isInvalidJSON {
             throw .jsonMapping(response)
         } catch {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Which call, and which attempt of it, a plugin hook is looking at.
 ///
@@ -29,10 +28,13 @@ public struct CallContext: Sendable, Hashable {
     /// How the current attempt's exchange went over the network, when the transport measured it;
     /// `nil` before the transport answered, for stubbed calls, and for transports that do not
     /// measure.
-    public let timings: CallTimings?
+    public var timings: CallTimings? { call.timings(of: attempt) }
     /// For a streaming call (`bytes`, `lines`, `events`), in ``PluginType/didFinish(_:target:)``:
     /// how much of the body the app was handed; `nil` otherwise.
     public private(set) var streamed: StreamedAmount?
+    /// The call this is a view of: ``timings`` reads it as the attempt goes on, so the context is
+    /// bound once per attempt.
+    private let call: Call
 
     /// The context of the call the current task runs, if any.
     public static var current: CallContext? { bound }
@@ -41,24 +43,12 @@ public struct CallContext: Sendable, Hashable {
     /// as its own.
     @TaskLocal static var bound: CallContext?
 
-    private static let lastID = Atomic<UInt64>(0)
-
-    /// The context of a new call, at its first attempt.
-    static func start() -> CallContext {
-        let id = lastID.wrappingAdd(1, ordering: .relaxed).newValue
-        return CallContext(id: id, attempt: 1, startedAt: .now, timings: nil)
-    }
-
-    private init(id: UInt64, attempt: Int, startedAt: ContinuousClock.Instant, timings: CallTimings?) {
-        self.id = id
+    /// The view of `call` at `attempt`.
+    init(call: Call, attempt: Int) {
+        self.id = call.id
         self.attempt = attempt
-        self.startedAt = startedAt
-        self.timings = timings
-    }
-
-    /// The same call at `attempt`, with no timings yet.
-    func at(attempt: Int) -> CallContext {
-        CallContext(id: id, attempt: attempt, startedAt: startedAt, timings: nil)
+        self.startedAt = call.startedAt
+        self.call = call
     }
 
     /// The same attempt with what its stream handed the app.
@@ -68,8 +58,15 @@ public struct CallContext: Sendable, Hashable {
         return context
     }
 
-    /// The same attempt with the timings its transport measured.
-    func with(_ timings: CallTimings?) -> CallContext {
-        CallContext(id: id, attempt: attempt, startedAt: startedAt, timings: timings)
+    /// Two contexts are equal when they show the same attempt of the same call with the same
+    /// streamed amount (their ``timings``, read from the call, are then the same too).
+    public static func == (lhs: CallContext, rhs: CallContext) -> Bool {
+        lhs.id == rhs.id && lhs.attempt == rhs.attempt && lhs.streamed == rhs.streamed
+    }
+
+    /// Hashes what never changes: the call and the attempt.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(attempt)
     }
 }

@@ -1,40 +1,37 @@
 import Foundation
 
-/// The calls a provider has in flight, each with the way to end it, so that
-/// ``Provider/shutdown()`` can end them all; once shut, it admits no call.
+/// The calls a provider has in flight, so that ``Provider/shutdown()`` can end them all; once
+/// shut, it admits no call.
 final class CallRegistry: Sendable {
     private struct State {
-        var nextID = 0
-        var stops: [Int: @Sendable () -> Void] = [:]
+        var calls: [UInt64: Call] = [:]
         var isShut = false
     }
 
     private let state = LockedState(State())
 
-    /// Records a call that `stop` ends; `nil` when the provider is shut down, so the call must
-    /// not start.
-    func admit(_ stop: @escaping @Sendable () -> Void) -> Int? {
+    /// Records `call`; `false` when the provider is shut down, so the call must not start.
+    func admit(_ call: Call) -> Bool {
         state.withLock { state in
-            guard !state.isShut else { return nil }
-            state.nextID += 1
-            state.stops[state.nextID] = stop
-            return state.nextID
+            guard !state.isShut else { return false }
+            state.calls[call.id] = call
+            return true
         }
     }
 
     /// Forgets a call that ended.
-    func release(_ id: Int) {
-        _ = state.withLock { $0.stops.removeValue(forKey: id) }
+    func release(_ call: Call) {
+        _ = state.withLock { $0.calls.removeValue(forKey: call.id) }
     }
 
     /// Admits no further call and ends every call in flight.
     func shutDown() {
-        let stops = state.withLock { state in
+        let calls = state.withLock { state in
             state.isShut = true
-            defer { state.stops = [:] }
-            return Array(state.stops.values)
+            defer { state.calls = [:] }
+            return Array(state.calls.values)
         }
-        // Outside the lock: a stop resumes the call's caller.
-        for stop in stops { stop() }
+        // Outside the lock: ending a call resumes its caller.
+        for call in calls { call.finish(.failure(.cancelled)) }
     }
 }

@@ -55,30 +55,22 @@ extension Provider {
         for target: Target, progress: ProgressBlock?, accept: @escaping (Response) throws(CourierError) -> Void
     ) async -> Result<Response, CourierError> {
         let endpoint = endpointClosure(target)
-        let work = CallWork(accept: accept)
-        let context = CallContext.start()
-        // With a cache, the call notes its cacheable request for the offline fallback at its end.
-        let note = options.cache.map { _ in CacheCallNote() }
-        return await CallContext.$bound.withValue(context) {
-            var result = await Deadline.run(within: deadline(for: target, task: endpoint.task), among: calls) {
-                guard let note else {
-                    return await self.attempts(for: target, endpoint: endpoint, progress: progress, work: work)
-                }
-                return await CacheCallNote.$current.withValue(note) {
-                    await self.attempts(for: target, endpoint: endpoint, progress: progress, work: work)
-                }
+        let call = Call(accept: accept)
+        return await CallContext.$bound.withValue(call.context(at: 1)) {
+            var result = await Deadline.run(call, within: deadline(for: target, task: endpoint.task), among: calls) {
+                await self.attempts(for: target, endpoint: endpoint, progress: progress, call: call)
             }
-            if let note, let cache = options.cache {
-                result = await offlineFallback(result, note: note, cache: cache, target: target, accept: work.accept)
+            // With a cache, the call noted its last cacheable request for the offline fallback.
+            if let cache = options.cache, let note = call.cacheNote {
+                result = await offlineFallback(result, note: note, cache: cache, target: target, accept: call.accept)
             }
             // Once per call, with what the caller gets, whichever of the work, the deadline and a
             // cancellation ended it.
-            let last = work.lastAttempt
-            let timings = work.lastTimings
-            if last == 1, timings == nil {
+            let last = call.attempt
+            if last == 1 {
                 for plugin in plugins { plugin.didFinish(result, target: target) }
             } else {
-                CallContext.$bound.withValue(context.at(attempt: last).with(timings)) {
+                CallContext.$bound.withValue(call.context(at: last)) {
                     for plugin in plugins { plugin.didFinish(result, target: target) }
                 }
             }
@@ -87,20 +79,18 @@ extension Provider {
     }
 
     /// Every attempt of a call: the first, and each retry a plugin asks for, each with its own
-    /// ``CallContext``.
+    /// ``CallContext`` (the first's is bound by the caller already).
     func attempts(
-        for target: Target, endpoint: Endpoint, progress: ProgressBlock?, work: CallWork
+        for target: Target, endpoint: Endpoint, progress: ProgressBlock?, call: Call
     ) async -> Result<Response, CourierError> {
         var attempt = 1
         while true {
             let round: Round
             if attempt == 1 {
-                // The call's own context says attempt 1 already.
-                round = await attemptAndDecide(attempt, target, endpoint: endpoint, progress: progress, work: work)
+                round = await attemptAndDecide(attempt, target, endpoint: endpoint, progress: progress, call: call)
             } else {
-                let context = CallContext.current?.at(attempt: attempt)
-                round = await CallContext.$bound.withValue(context) {
-                    await attemptAndDecide(attempt, target, endpoint: endpoint, progress: progress, work: work)
+                round = await CallContext.$bound.withValue(call.context(at: attempt)) {
+                    await attemptAndDecide(attempt, target, endpoint: endpoint, progress: progress, call: call)
                 }
             }
             switch round {
@@ -108,36 +98,30 @@ extension Provider {
                 return result
             case .again:
                 attempt += 1
-                work.lastAttempt = attempt
+                call.begin(attempt: attempt)
             }
         }
     }
 
     /// One attempt, then whether the plugins send the call again (after any wait they ask for).
-    /// From `didReceive` on, the plugins see the attempt's timings in ``CallContext/current``.
+    /// From `didReceive` on, the plugins see the attempt's timings in ``CallContext/current``,
+    /// which reads them from `call`.
     @inline(__always)
     private func attemptAndDecide(
-        _ attempt: Int, _ target: Target, endpoint: Endpoint, progress: ProgressBlock?, work: CallWork
+        _ attempt: Int, _ target: Target, endpoint: Endpoint, progress: ProgressBlock?, call: Call
     ) async -> Round {
-        let sent = await sendAttempt(target, endpoint: endpoint, progress: progress, accept: work.accept)
-        if sent.timings != nil || attempt > 1 { work.lastTimings = sent.timings }
-        guard let timings = sent.timings, let context = CallContext.current else {
-            return await conclude(sent, attempt, target, accept: work.accept)
-        }
-        return await CallContext.$bound.withValue(context.with(timings)) {
-            await conclude(sent, attempt, target, accept: work.accept)
-        }
+        let sent = await sendAttempt(target, endpoint: endpoint, progress: progress, call: call)
+        if let timings = sent.timings { call.record(timings, of: attempt) }
+        return await conclude(sent, attempt, target, call: call)
     }
 
     /// The plugins' `didReceive` and `process` of a sent attempt, then their `retry`.
-    private func conclude(
-        _ sent: Attempt, _ attempt: Int, _ target: Target, accept: (Response) throws(CourierError) -> Void
-    ) async -> Round {
+    private func conclude(_ sent: Attempt, _ attempt: Int, _ target: Target, call: Call) async -> Round {
         guard let request = sent.request else { return .finished(sent.result) }
-        let result = await receive(sent, target: target, accept: accept)
+        let result = await receive(sent, target: target, accept: call.accept)
         guard case .failure(let error) = result, attempt < options.maximumAttempts, !error.isCancelled
         else { return .finished(result) }
-        if Task.isCancelled { return .finished(.failure(Deadline.stopped)) }
+        if Task.isCancelled { return .finished(.failure(call.stopped)) }
 
         switch await retryDecision(for: request, target: target, error: error, attempt: attempt) {
         case .doNotRetry:
@@ -148,7 +132,7 @@ extension Provider {
             do {
                 try await WaitTime.sleep(seconds)
             } catch {
-                return .finished(.failure(Deadline.stopped))
+                return .finished(.failure(call.stopped))
             }
             return .again
         }
@@ -156,26 +140,25 @@ extension Provider {
 
     /// Steps 1 to 3 of one attempt: the request prepared, `willSend`, the exchange, and `accept`.
     @inline(__always)
-    private func sendAttempt(
-        _ target: Target, endpoint: Endpoint, progress: ProgressBlock?,
-        accept: (Response) throws(CourierError) -> Void
-    ) async -> Attempt {
+    private func sendAttempt(_ target: Target, endpoint: Endpoint, progress: ProgressBlock?, call: Call) async
+        -> Attempt
+    {
         let request: URLRequest
         do throws(CourierError) {
-            request = try await prepareRequest(endpoint, target: target)
+            request = try await prepareRequest(endpoint, target: target, call: call)
         } catch {
             return Attempt(request: nil, result: .failure(error))
         }
-        if Task.isCancelled { return Attempt(request: nil, result: .failure(Deadline.stopped)) }
+        if Task.isCancelled { return Attempt(request: nil, result: .failure(call.stopped)) }
 
         for plugin in plugins { plugin.willSend(request, target: target) }
 
-        let exchanged = await exchange(request, endpoint: endpoint, target: target, progress: progress)
+        let exchanged = await exchange(request, endpoint: endpoint, target: target, progress: progress, call: call)
         var result = exchanged.result
         var accepted: Response?
         if case .success(let response) = result {
             do throws(CourierError) {
-                try accept(response)
+                try call.accept(response)
                 accepted = response
             } catch {
                 result = .failure(error)
@@ -208,12 +191,14 @@ extension Provider {
     /// Step 1: the endpoint's request, through the request closure and every `prepare`, then
     /// checked as it will go to the wire (``InvalidRequestError``), whatever set its parts.
     @inline(__always)
-    private func prepareRequest(_ endpoint: Endpoint, target: Target) async throws(CourierError) -> URLRequest {
+    private func prepareRequest(_ endpoint: Endpoint, target: Target, call: Call) async throws(CourierError)
+        -> URLRequest
+    {
         var request: URLRequest
         do {
             request = try await requestClosure(endpoint)
         } catch {
-            throw Self.courierError(error)
+            throw call.courierError(error)
         }
         // The call's limit is also its longest silence, unless the request closure chose one.
         if let timeout = timeout(for: target), timeout.isFinite, timeout > 0,
@@ -225,7 +210,7 @@ extension Provider {
             do {
                 request = try await plugin.prepare(request, target: target)
             } catch {
-                throw Self.courierError(error)
+                throw call.courierError(error)
             }
         }
         do {
@@ -242,20 +227,21 @@ extension Provider {
     /// Step 3: the stub or the chain below the plugins (``CallChain``), then classification and
     /// validation.
     @inline(__always)
-    private func exchange(_ request: URLRequest, endpoint: Endpoint, target: Target, progress: ProgressBlock?) async
-        -> (result: Result<Response, CourierError>, timings: CallTimings?)
-    {
+    private func exchange(
+        _ request: URLRequest, endpoint: Endpoint, target: Target, progress: ProgressBlock?, call: Call
+    ) async -> (result: Result<Response, CourierError>, timings: CallTimings?) {
         let result: Result<Response, CourierError>
         var timings: CallTimings?
         switch stubClosure(target) {
         case .never:
             (result, timings) = await sendOverTransport(
-                request, task: endpoint.task, target: target, progress: progress)
+                request, task: endpoint.task, target: target, progress: progress, call: call)
         case .immediate:
-            result = await stubbedExchange(request, endpoint: endpoint, target: target, delay: nil, progress: progress)
+            result = await stubbedExchange(
+                request, endpoint: endpoint, target: target, delay: nil, progress: progress, call: call)
         case .delayed(let seconds):
             result = await stubbedExchange(
-                request, endpoint: endpoint, target: target, delay: seconds, progress: progress)
+                request, endpoint: endpoint, target: target, delay: seconds, progress: progress, call: call)
         }
         return (result.flatMap { classify($0, target: target) }, timings)
     }

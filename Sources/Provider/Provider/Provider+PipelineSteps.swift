@@ -4,8 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The pipeline's small steps: how a response is classified, what a stub answers, which retry
-/// the plugins ask for, and how any error becomes a ``CourierError``.
+/// The pipeline's small steps: how a response is classified, what a stub answers, and which retry
+/// the plugins ask for.
 extension Provider {
     func classify(_ response: Response, target: Target) -> Result<Response, CourierError> {
         if options.sessionExpiredStatusCodes.contains(response.statusCode) {
@@ -15,7 +15,7 @@ extension Provider {
         return .success(response)
     }
 
-    func stubbedResponse(_ endpoint: Endpoint, request: URLRequest) -> Result<Response, CourierError> {
+    func stubbedResponse(_ endpoint: Endpoint, request: URLRequest, call: Call) -> Result<Response, CourierError> {
         let url = request.url ?? URL(fileURLWithPath: "/")
         switch endpoint.sampleResponseClosure() {
         case .networkResponse(let statusCode, let data):
@@ -24,7 +24,7 @@ extension Provider {
         case .response(let http, let data):
             return .success(Response(statusCode: http.statusCode, data: data, request: request, response: http))
         case .networkError(let error):
-            return .failure(Self.courierError(error))
+            return .failure(call.courierError(error))
         }
     }
 
@@ -38,11 +38,4 @@ extension Provider {
         return .doNotRetry
     }
 
-    /// Any error as a ``CourierError``: cancellations become ``CourierError/cancelled``, a
-    /// `CourierError` stays as it is, anything else is `.underlying(error, nil)`.
-    static func courierError(_ error: any Error) -> CourierError {
-        if let courierError = error as? CourierError { return courierError }
-        if error is CancellationError || (error as? URLError)?.code == .cancelled { return Deadline.stopped }
-        return .underlying(error, nil)
-    }
 }

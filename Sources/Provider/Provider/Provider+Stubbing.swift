@@ -15,19 +15,20 @@ import Foundation
 ///   to fix it, and the transport is not asked.
 extension Provider {
     func stubbedExchange(
-        _ request: URLRequest, endpoint: Endpoint, target: Target, delay: TimeInterval?, progress: ProgressBlock?
+        _ request: URLRequest, endpoint: Endpoint, target: Target, delay: TimeInterval?, progress: ProgressBlock?,
+        call: Call
     ) async -> Result<Response, CourierError> {
-        if transport is any StubAnsweringTransport {
+        if answersFromTestStubs {
             return .failure(.requestMapping(Self.stubConflict(target, delay: delay)))
         }
         if let delay {
             do {
                 try await WaitTime.sleep(delay)
             } catch {
-                return .failure(Deadline.stopped)
+                return .failure(call.stopped)
             }
         }
-        let result = stubbedResponse(endpoint, request: request)
+        let result = stubbedResponse(endpoint, request: request, call: call)
         if let progress, case .success(let response) = result {
             let total = Self.stubbedUploadBytes(of: endpoint.task) ?? Int64(response.data.count)
             for step in StubbedProgress.steps(total: total) { progress(ProgressResponse(progress: step)) }

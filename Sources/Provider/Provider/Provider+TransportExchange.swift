@@ -11,9 +11,9 @@ extension Provider {
     /// sharing, redirects, cookies, the cache, the transport), and a downloaded file moved to its
     /// destination.
     @inline(__always)
-    func sendOverTransport(_ request: URLRequest, task: RequestTask, target: Target, progress: ProgressBlock?) async
-        -> (Result<Response, CourierError>, CallTimings?)
-    {
+    func sendOverTransport(
+        _ request: URLRequest, task: RequestTask, target: Target, progress: ProgressBlock?, call: Call
+    ) async -> (Result<Response, CourierError>, CallTimings?) {
         let body: TransferBody
         do {
             if let ready = try TransferBody.ready(for: task, request: request) {
@@ -22,7 +22,7 @@ extension Provider {
                 body = try await TransferBody.prepare(for: task, request: request)
             }
         } catch {
-            return (.failure(Task.isCancelled ? Deadline.stopped : Self.courierError(error)), nil)
+            return (.failure(Task.isCancelled ? call.stopped : call.courierError(error)), nil)
         }
         defer { body.discard() }
 
@@ -33,20 +33,20 @@ extension Provider {
         let transportRequest = TransportRequest(urlRequest: body.request, kind: body.kind, progress: onProgress)
         let answer: HopAnswer
         do {
-            answer = try await send(transportRequest, cache: cacheUse(for: target, task: task))
+            answer = try await send(transportRequest, cache: cacheUse(for: target, task: task, call: call), call: call)
         } catch {
-            return (.failure(Task.isCancelled ? Deadline.stopped : Self.courierError(error)), nil)
+            return (.failure(Task.isCancelled ? call.stopped : call.courierError(error)), nil)
         }
         let result = finishTransfer(answer.answer, request: body.request, task: task, cacheOrigin: answer.cacheOrigin)
-        StreamSession.current?.bind(result)
+        call.stream?.bind(result)
         return (result, answer.answer.timings)
     }
 
     /// The chain's answer to `transportRequest`.
     @inline(__always)
-    private func send(_ transportRequest: TransportRequest, cache: CacheUse?) async throws -> HopAnswer {
+    private func send(_ transportRequest: TransportRequest, cache: CacheUse?, call: Call) async throws -> HopAnswer {
         // A stream is never shared: each consumer reads its own body.
-        if let stream = StreamSession.current {
+        if let stream = call.stream {
             return HopAnswer(try await chain.stream(transportRequest, session: stream))
         }
         let answer = try await chain.exchange(transportRequest, cache: cache)

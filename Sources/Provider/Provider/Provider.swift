@@ -45,6 +45,9 @@ public final class Provider<Target: TargetType>: Sendable {
     let chain: CallChain
     let calls = CallRegistry()
     let traits = TargetTraits(Target.self)
+    /// Whether `transport` answers from a test's stubs (``StubAnsweringTransport``), asked once: a
+    /// cast of an existential costs a conformance lookup on every call that asks.
+    let answersFromTestStubs: Bool
 
     /// Creates a provider.
     ///
@@ -83,6 +86,7 @@ public final class Provider<Target: TargetType>: Sendable {
         self.stubClosure = stubClosure
         self.callbackQueue = callbackQueue
         self.transport = transport
+        self.answersFromTestStubs = transport is any StubAnsweringTransport
         self.plugins = plugins
         self.envelope = envelope
         self.trackInflights = trackInflights

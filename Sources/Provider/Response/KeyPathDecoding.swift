@@ -25,13 +25,8 @@ package struct AnyCodingKey: CodingKey, Hashable, Sendable {
     }
 }
 
-/// Decodes the value at a dot-separated key path (`result.list`) in the same pass that
-/// parses the document: no `JSONSerialization`, no re-encoding, no KVC.
-///
-/// The path travels in a task-local value, so a shared `JSONDecoder` is never mutated.
-enum KeyPathContext {
-    @TaskLocal static var path: [String] = []
-
+/// A dot-separated key path (`result.list`) split into the keys ``KeyPathDecoded`` walks.
+enum KeyPathComponents {
     static func components(of keyPath: String) -> [String] {
         keyPath.split(separator: ".", omittingEmptySubsequences: true).map(String.init)
     }
@@ -76,11 +71,15 @@ enum KeyPathContext {
     }
 }
 
-struct KeyPathDecoded<Value: Decodable>: Decodable {
+/// Decodes the value at a dot-separated key path (`result.list`) in the same pass that
+/// parses the document: no `JSONSerialization`, no re-encoding, no KVC.
+///
+/// The path is the decode's configuration (`JSONDecoder.decode(_:from:configuration:)`), so a
+/// shared `JSONDecoder` is never mutated to carry it.
+struct KeyPathDecoded<Value: Decodable>: DecodableWithConfiguration {
     let value: Value
 
-    init(from decoder: any Decoder) throws {
-        let path = KeyPathContext.path
+    init(from decoder: any Decoder, configuration path: [String]) throws {
         guard let last = path.last else {
             value = try decoder.singleValueContainer().decode(Value.self)
             return
@@ -101,14 +100,11 @@ struct KeyPathDecoded<Value: Decodable>: Decodable {
     }
 
     static func decode(from data: Data, keyPath: String?, using decoder: JSONDecoder) throws -> Value {
-        let components = keyPath.map { KeyPathContext.components(of: $0, decodedBy: decoder) } ?? []
+        let components = keyPath.map { KeyPathComponents.components(of: $0, decodedBy: decoder) } ?? []
         if components.isEmpty {
             return try decoder.decode(Value.self, from: data)
         }
-        func decodeAtPath() throws -> Value {
-            try decoder.decode(KeyPathDecoded<Value>.self, from: data).value
-        }
-        return try KeyPathContext.$path.withValue(components, operation: decodeAtPath)
+        return try decoder.decode(KeyPathDecoded<Value>.self, from: data, configuration: components).value
     }
 }
 

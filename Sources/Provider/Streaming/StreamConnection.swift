@@ -110,22 +110,19 @@ final class StreamConnection<Target: TargetType>: Sendable {
 
 extension Provider {
     /// The pipeline of a streaming call: every step of any call's (``runPipeline(for:progress:accept:)``),
-    /// with `session` bound so that the exchange streams, and without `didFinish`, which the
+    /// with `session` in its ``Call`` so that the exchange streams, and without `didFinish`, which the
     /// stream calls when it ends (``finishStream(_:target:context:)``).
     func runStreamPipeline(
         for target: Target, endpoint: Endpoint, session: StreamSession,
         accept: @escaping (Response) throws(CourierError) -> Void
     ) async -> (result: Result<Response, CourierError>, context: CallContext) {
-        let work = CallWork(accept: accept)
-        let context = CallContext.start()
-        let result = await CallContext.$bound.withValue(context) {
-            await StreamSession.$current.withValue(session) {
-                await Deadline.run(within: deadline(for: target, task: endpoint.task), among: calls) {
-                    await self.attempts(for: target, endpoint: endpoint, progress: nil, work: work)
-                }
+        let call = Call(stream: session, accept: accept)
+        let result = await CallContext.$bound.withValue(call.context(at: 1)) {
+            await Deadline.run(call, within: deadline(for: target, task: endpoint.task), among: calls) {
+                await self.attempts(for: target, endpoint: endpoint, progress: nil, call: call)
             }
         }
-        return (result, context.at(attempt: work.lastAttempt).with(work.lastTimings))
+        return (result, call.context(at: call.attempt))
     }
 
     /// The plugins' `didFinish` for a streaming call, with its context.

@@ -5,16 +5,13 @@ import Foundation
 #endif
 
 /// What the pipeline needs to know while it runs a streaming call, and what it leaves for the
-/// stream: set as a task-local value for the call's pipeline, so that the pipeline's steps stay
-/// those of every call and only the exchange and the final hook behave differently.
+/// stream: carried by the call's ``Call``, so that the pipeline's steps stay those of every call
+/// and only the exchange and the final hook behave differently.
 ///
 /// The chain opens each hop's body over a ``StreamingTransport`` and keeps the final one here; the response
 /// the pipeline makes of its head is bound to it, so that a response a plugin put in its place
 /// is told apart.
 final class StreamSession: Sendable {
-    /// The streaming call whose pipeline the current task runs, if any.
-    @TaskLocal static var current: StreamSession?
-
     private struct State: Sendable {
         var body: StreamedBody?
         var head: Response?

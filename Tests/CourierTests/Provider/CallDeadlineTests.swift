@@ -59,6 +59,26 @@ struct CallDeadlineTests {
         #expect(error?.isCancelled == true)
     }
 
+    @Test("concurrent calls with different deadlines each end at their own, the later one not early")
+    func ownDeadlines() async {
+        let hang = Hang()
+        defer { hang.release() }
+        let long = Provider<CoreTestTarget>(
+            transport: ScriptedTransport(), plugins: [HangingPlugin(hang: hang)], options: options(timeout: 0.6))
+        let short = Provider<CoreTestTarget>(
+            transport: ScriptedTransport(), plugins: [HangingPlugin(hang: hang)], options: options(timeout: 0.15))
+        let started = ContinuousClock.now
+        async let longError = failure { try await long.request(CoreTestTarget()) }
+        async let shortError = failure { try await short.request(CoreTestTarget()) }
+        let shortEnded = await (shortError, ContinuousClock.now - started)
+        let longEnded = await (longError, ContinuousClock.now - started)
+        #expect(shortEnded.0?.isTimeout == true)
+        #expect(longEnded.0?.isTimeout == true)
+        #expect(shortEnded.1 >= .milliseconds(150))
+        #expect(longEnded.1 >= .milliseconds(600), "the short deadline did not end the long call")
+        #expect(longEnded.1 < .seconds(TestTiming.withoutHanging))
+    }
+
     @Test("the deadline covers every attempt, not each one")
     func coversRetries() async {
         let transport = ScriptedTransport { _ in throw URLError(.networkConnectionLost) }

@@ -14,8 +14,10 @@ let package = Package(
     // (macOS 13, iOS 16, tvOS 16, watchOS 9); `AsyncStream.makeStream(of:)` (back-deployed with
     // Swift 5.9); async/await, `@TaskLocal`, `withTaskCancellationHandler` (macOS 10.15, iOS 13).
     // Not used: `URL(filePath:)`, `String(localized:)`, `Regex`, `URLSession`'s async methods.
-    // Linux has no floor: the native transport (epoll) and FoundationNetworking are behind
-    // `#if os(Linux)` and `#if canImport(FoundationNetworking)`.
+    // Linux has no floor: the native transport's shell (epoll, sockets, OpenSSL) and
+    // FoundationNetworking are behind `#if os(Linux)` and `#if canImport(FoundationNetworking)`.
+    // The native transport's core (parser, serializer, content decoder, state machines) builds on
+    // every platform (scripts/check-portable-core).
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Courier", targets: ["Courier", "CourierTargets", "CourierTransport"]),
@@ -45,7 +47,9 @@ let package = Package(
             ],
             path: "Sources/Provider",
             resources: [.copy("PrivacyInfo.xcprivacy")]),
-        // epoll and eventfd for the native transport on Linux (Swift's Glibc module lacks them).
+        // epoll and eventfd for the native transport on Linux (Swift's Glibc module lacks them), and
+        // the declarations of zlib and OpenSSL, loaded at run time; header-only, empty of system
+        // headers off Linux, so the portable core builds with it on Apple platforms.
         .target(name: "CCourierSystem", path: "Sources/HTTP1CSystem"),
         .target(
             name: "CourierHTTP1", dependencies: ["CourierTargets", "CourierTransport", "CCourierSystem"],

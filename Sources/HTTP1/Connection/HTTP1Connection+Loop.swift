@@ -11,10 +11,10 @@
         func handle(events: UInt32, readBuffer: UnsafeMutableRawBufferPointer) -> Bool {
             var deferred = Deferred()
             let more = state.withLock { shell -> Bool in
-                if shell.tls != nil, shell.machine.state == .connecting, let writer = shell.writer,
+                if shell.handshaking, shell.machine.state == .connecting, let writer = shell.writer,
                     events & (Epoll.readable | Epoll.readHangUp | Epoll.hangUp | Epoll.error) != 0
                 {
-                    // The TLS handshake waits for the server's next flight.
+                    // The stream's handshake waits for the server's next flight.
                     shell.writer = nil
                     deferred.writer = (writer, .proceed)
                 }
@@ -51,12 +51,13 @@
                     continue
                 case .wouldBlock:
                     return false
-                case .ended(let clean):
-                    // Without TLS's close_notify, an end in the middle of a response may be forged.
-                    let truncated = !clean && shell.machine.hasPartialResponse
-                    apply(
-                        shell.machine.handle(truncated ? .failed(TLSError.truncatedResponse) : .endOfStream), &shell,
-                        &deferred)
+                case .ended(let truncation):
+                    // An end the stream cannot vouch for, in the middle of a response, may be forged.
+                    if let truncation, shell.machine.hasPartialResponse {
+                        apply(shell.machine.handle(.failed(truncation)), &shell, &deferred)
+                    } else {
+                        apply(shell.machine.handle(.endOfStream), &shell, &deferred)
+                    }
                     return false
                 case .failed(let error):
                     apply(shell.machine.handle(.failed(error)), &shell, &deferred)
@@ -66,38 +67,9 @@
             return true
         }
 
-        /// What one read of the connection gave.
-        enum Input {
-            /// Bytes at the start of the buffer; `drained` when the socket had no more.
-            case bytes(Int, drained: Bool)
-            case interrupted
-            case wouldBlock
-            /// The server closed (or reset) the connection; `clean` unless TLS ended without `close_notify`.
-            case ended(clean: Bool)
-            /// TLS failed: an alert, a corrupt record.
-            case failed(TLSError)
-        }
-
-        /// One read: from the socket, or through TLS. Under the lock.
-        private func receive(_ shell: inout Shell, into buffer: UnsafeMutableRawBufferPointer) -> Input {
-            if let tls = shell.tls {
-                switch tls.read(fd: fd, into: buffer) {
-                // OpenSSL hands out a record at a time: only `wouldBlock` says the socket is drained.
-                case .bytes(let count): return .bytes(count, drained: false)
-                case .wouldBlock: return .wouldBlock
-                case .ended(let clean): return .ended(clean: clean)
-                case .failed(let error): return .failed(error)
-                }
-            }
-            guard let base = buffer.baseAddress else { return .wouldBlock }
-            let count = read(fd, base, buffer.count)
-            if count > 0 { return .bytes(count, drained: count < buffer.count) }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { return .interrupted }
-                if code == EAGAIN || code == EWOULDBLOCK { return .wouldBlock }
-            }
-            return .ended(clean: true)
+        /// One read, through the connection's byte stream. Under the lock.
+        private func receive(_ shell: inout Shell, into buffer: UnsafeMutableRawBufferPointer) -> ByteStreamRead {
+            shell.stream.read(fd: fd, into: buffer)
         }
 
         /// Reads again once the download file caught up (from the file's queue).
@@ -108,7 +80,7 @@
                 shell.lastActivity = MonotonicClock.now()
                 // Re-arms the edges, so input that waited is reported to the loop.
                 if shell.machine.readsInput { loop.watch(self, for: .inputAndOutput) }
-                if shell.machine.readsInput, shell.tls?.isQuiet == false { loop.readAgain(self) }
+                if shell.machine.readsInput, !shell.stream.isQuiet { loop.readAgain(self) }
             }
         }
 

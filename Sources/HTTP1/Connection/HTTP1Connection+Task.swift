@@ -8,7 +8,7 @@
     extension HTTP1Connection {
         /// Whether the connection is open, and quiet, so it may carry another request.
         var isReusable: Bool {
-            state.withLock { $0.machine.isReusable && IdleConnectionCheck.isQuiet(fd) && $0.tls?.isQuiet != false }
+            state.withLock { $0.machine.isReusable && IdleConnectionCheck.isQuiet(fd) && $0.stream.isQuiet }
         }
 
         /// Takes the connection out of the pool for a request: `false` when closed or not quiet
@@ -17,7 +17,7 @@
             var deferred = Deferred()
             let leased = state.withLock { shell -> Bool in
                 guard shell.machine.state == .pooled else { return false }
-                guard IdleConnectionCheck.isQuiet(fd), shell.tls?.isQuiet != false else {
+                guard IdleConnectionCheck.isQuiet(fd), shell.stream.isQuiet else {
                     // Bytes nobody asked for, or a hang-up: the machine closes it.
                     apply(shell.machine.handle(.endOfStream), &shell, &deferred)
                     return false
@@ -130,10 +130,10 @@
             let permission = shell.machine.writePermission
             guard case .proceed = permission else { return .stop(permission) }
             let total = bytes.withUnsafeBytes { $0.count }
-            let sent = bytes.withUnsafeBytes { buffer -> SocketWrite in
+            let sent = bytes.withUnsafeBytes { buffer -> ByteStreamWrite in
                 guard let base = buffer.baseAddress, offset < total else { return .wrote(0) }
                 let rest = UnsafeRawBufferPointer(start: base + offset, count: total - offset)
-                return shell.tls.map { SocketWrite($0.write(fd: fd, rest)) } ?? SocketWrite(plain: rest, fd: fd)
+                return shell.stream.write(fd: fd, rest)
             }
             switch sent {
             case .wrote(let written):
@@ -155,37 +155,6 @@
             let outcome = shell.machine.writePermission
             if case .proceed = outcome { return .stop(.failed(ConnectionFailure.closedBeforeResponse)) }
             return .stop(outcome)
-        }
-
-        /// What one write to the socket did.
-        private enum SocketWrite {
-            case wrote(Int)
-            case blocked
-            case interrupted
-            /// The server closed or reset the connection.
-            case failed
-
-            init(plain bytes: UnsafeRawBufferPointer, fd: Int32) {
-                guard let base = bytes.baseAddress else {
-                    self = .wrote(0)
-                    return
-                }
-                let written = Glibc.send(fd, base, bytes.count, Int32(MSG_NOSIGNAL))
-                if written >= 0 {
-                    self = .wrote(written)
-                    return
-                }
-                let code = errno
-                self = code == EAGAIN || code == EWOULDBLOCK ? .blocked : code == EINTR ? .interrupted : .failed
-            }
-
-            init(_ outcome: TLSStream.WriteOutcome) {
-                switch outcome {
-                case .wrote(let count): self = .wrote(count)
-                case .blocked: self = .blocked
-                case .closed: self = .failed
-                }
-            }
         }
 
         /// The size of the buffer a writer reads into on its own thread after a failed write.

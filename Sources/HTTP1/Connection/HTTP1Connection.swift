@@ -52,10 +52,10 @@
             var file: (any BodySink)?
             /// Reading stopped until the download file catches up.
             var readingPaused = false
-            /// The TLS client of an `https://` connection; `nil` for plain HTTP.
-            var tls: TLSStream?
-            /// Where the TLS session is kept for the next connection to the host, until it is.
-            var tlsContext: TLSContext?
+            /// The bytes of the connection: plain, or TLS over the socket; plain again once closed.
+            var stream: any ByteStream = PlainByteStream.shared
+            /// The stream's opening handshake runs: a parked writer waits for input too.
+            var handshaking = false
             /// When the current request's first response byte was read (the clock read that
             /// marks activity, so timing costs no read of its own).
             var firstByteAt: UInt64?
@@ -242,7 +242,7 @@
                 deferred.writer = (writer, outcome)
             }
             if let result = actions.response, let responder = shell.responder {
-                if case .success = result { keepTLSSession(&shell) }
+                if case .success = result { shell.stream.responseCompleted() }
                 shell.responder = nil
                 let firstByteAt = shell.firstByteAt
                 deferred.responder = (
@@ -262,8 +262,8 @@
                 deferred.deadline = shell.lastActivity + timeout
             }
             if let reason = actions.close {
-                if !(reason is TLSError) { shell.tls?.sendCloseNotify(fd: fd) }
-                shell.tls = nil
+                shell.stream.close(fd: fd, because: reason)
+                shell.stream = PlainByteStream.shared
                 Glibc.close(fd)
                 deferred.closed = true
             }

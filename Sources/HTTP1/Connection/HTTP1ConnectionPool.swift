@@ -14,14 +14,7 @@
     /// or a hang-up when it is handed out is closed instead (``IdleConnectionCheck``).
     final class HTTP1ConnectionPool: Sendable {
         /// Where a connection goes.
-        struct Key: Hashable, Sendable {
-            /// The host name or address, by one spelling (``HostName/normalized(_:)``).
-            var host: String
-            /// The TCP port.
-            var port: Int
-            /// Whether connections speak TLS (`https://`).
-            var isSecure: Bool
-        }
+        typealias Key = HTTP1PoolKey
 
         /// What a caller gets from ``acquire(_:fresh:)``.
         enum Lease: Sendable {

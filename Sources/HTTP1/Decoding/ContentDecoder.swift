@@ -1,167 +1,165 @@
-#if os(Linux)
-    internal import CCourierSystem
-    import CourierTargets
-    import CourierTransport
-    import Foundation
+internal import CCourierSystem
+import CourierTargets
+import CourierTransport
+import Foundation
 
-    /// Inflates a `gzip` or `deflate` body as it arrives, handing the decoded bytes on a piece at a
-    /// time, so that the caller counts them against its limit before they pile up: a compressed
-    /// bomb ends at the limit with no more memory than one output piece.
-    ///
-    /// The native transport's one decoder, for data and streams alike: a data call's body (and a
-    /// download's) is decoded in the connection's state machine, under the size limit counted on
-    /// decoded bytes; a stream's in its ``StreamSink``, paced by the consumer's buffer
-    /// (``PacedStreamDecoder``). Whether a body is decoded is decided in one place,
-    /// ``forBody(of:requested:)``. `URLSessionTransport` needs none of this: FoundationNetworking
-    /// (libcurl) decodes by itself.
-    ///
-    /// Used by one owner at a time, under its lock (the connection's or the stream sink's).
-    final class ContentDecoder: @unchecked Sendable {
-        /// The content codings decoded.
-        enum Coding: String, Sendable {
-            case gzip
-            /// `deflate` as RFC 9110 defines it (a zlib stream), or the raw deflate data some
-            /// servers send instead: the first bytes tell them apart.
-            case deflate
+/// Inflates a `gzip` or `deflate` body as it arrives, handing the decoded bytes on a piece at a
+/// time, so that the caller counts them against its limit before they pile up: a compressed
+/// bomb ends at the limit with no more memory than one output piece.
+///
+/// The native transport's one decoder, for data and streams alike: a data call's body (and a
+/// download's) is decoded in the connection's state machine, under the size limit counted on
+/// decoded bytes; a stream's in its `StreamSink`, paced by the consumer's buffer
+/// (``PacedStreamDecoder``). Whether a body is decoded is decided in one place,
+/// ``forBody(of:requested:)``. `URLSessionTransport` needs none of this: FoundationNetworking
+/// (libcurl) decodes by itself.
+///
+/// Used by one owner at a time, under its lock (the connection's or the stream sink's).
+final class ContentDecoder: @unchecked Sendable {
+    /// The content codings decoded.
+    enum Coding: String, Sendable {
+        case gzip
+        /// `deflate` as RFC 9110 defines it (a zlib stream), or the raw deflate data some
+        /// servers send instead: the first bytes tell them apart.
+        case deflate
 
-            /// The coding a `Content-Encoding` or `Accept-Encoding` element names (`x-gzip` is
-            /// `gzip`, RFC 9110 §8.4.1.3); `nil` for any other.
-            static func named(_ name: some StringProtocol) -> Coding? {
-                if name.caseInsensitiveEquals("gzip") || name.caseInsensitiveEquals("x-gzip") { return .gzip }
-                if name.caseInsensitiveEquals("deflate") { return .deflate }
-                return nil
-            }
-        }
-
-        let coding: Coding
-        private let library: ZlibLibrary
-        private let stream: UnsafeMutablePointer<courier_z_stream>
-        private let output: UnsafeMutableRawBufferPointer
-        private var isStarted = false
-        /// The compressed stream (its last member, for gzip) ended.
-        private var isComplete = false
-
-        private static let outputSize = 64 * 1024
-        private static let streamEnd: Int32 = 1
-        private static let bufferError: Int32 = -5
-        private static let noFlush: Int32 = 0
-
-        init(coding: Coding, library: ZlibLibrary) {
-            self.coding = coding
-            self.library = library
-            stream = UnsafeMutablePointer<courier_z_stream>.allocate(capacity: 1)
-            // zlib keeps a pointer to the stream, so it lives at one address until `deinit`.
-            stream.initialize(to: courier_z_stream())
-            output = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.outputSize, alignment: 16)
-        }
-
-        deinit {
-            if isStarted { _ = library.inflateEnd(stream) }
-            stream.deinitialize(count: 1)
-            stream.deallocate()
-            output.deallocate()
-        }
-
-        /// The `Accept-Encoding` the transport sends, data call or stream, when it decodes and the
-        /// request names none.
-        static let acceptedCodings = "gzip, deflate"
-
-        /// The decoder of the body `head` introduces, or `nil` when it is kept as it came: the one
-        /// rule for data, downloads and streams. A body is decoded when the request asked for the
-        /// codings this transport decodes (`requested`: decoding is on and zlib is loaded), and the
-        /// response's `Content-Encoding` names exactly one of them.
-        static func forBody(of head: HTTPResponseHead, requested: Bool) -> ContentDecoder? {
-            guard requested, let library = ZlibLibrary.system, let coding = coding(of: head) else { return nil }
-            return ContentDecoder(coding: coding, library: library)
-        }
-
-        /// The coding a response's `Content-Encoding` names, when it is one this decoder handles:
-        /// a single `gzip`, `x-gzip` or `deflate`; `nil` for none, `identity`, or anything else.
-        static func coding(of head: HTTPResponseHead) -> Coding? {
-            var codings: [Substring] = []
-            head.forEachElement(of: "Content-Encoding") { if !$0.isEmpty { codings.append($0) } }
-            codings.removeAll { $0.caseInsensitiveEquals("identity") }
-            guard codings.count == 1, let only = codings.first else { return nil }
-            return Coding.named(only)
-        }
-
-        /// `head` as it describes the decoded body: without the `Content-Encoding` and
-        /// `Content-Length` that described the encoded one.
-        static func decodedHead(_ head: HTTPResponseHead) -> HTTPResponseHead {
-            var decoded = head
-            decoded.headers.removeAll {
-                $0.name.caseInsensitiveEquals("Content-Encoding") || $0.name.caseInsensitiveEquals("Content-Length")
-            }
-            return decoded
-        }
-
-        /// Decodes `input`, calling `sink` with each piece of decoded bytes (valid only during the
-        /// call); `sink` may throw to stop, as at a size limit.
-        func decode(
-            _ input: UnsafeRawBufferPointer, into sink: (UnsafeRawBufferPointer) throws -> Void
-        ) throws {
-            guard let base = input.baseAddress, !input.isEmpty else { return }
-            if !isStarted {
-                try start(firstByte: base.load(as: UInt8.self), secondByte: input.count > 1 ? input[1] : nil)
-            }
-            guard !isComplete else { throw invalid }
-            stream.pointee.next_in = base.assumingMemoryBound(to: UInt8.self)
-            stream.pointee.avail_in = UInt32(input.count)
-            defer {
-                stream.pointee.next_in = nil
-                stream.pointee.avail_in = 0
-            }
-            while true {
-                stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
-                stream.pointee.avail_out = UInt32(output.count)
-                let status = library.inflate(stream, Self.noFlush)
-                let produced = output.count - Int(stream.pointee.avail_out)
-                if produced > 0 { try sink(UnsafeRawBufferPointer(rebasing: output[0..<produced])) }
-                switch status {
-                case 0:
-                    // More to do while input remains or the output piece was filled.
-                    if stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0 { return }
-                case Self.streamEnd:
-                    guard stream.pointee.avail_in > 0 else {
-                        isComplete = true
-                        return
-                    }
-                    // Another gzip member follows (RFC 1952 allows several); deflate has one stream.
-                    guard coding == .gzip, library.inflateReset(stream) == 0 else { throw invalid }
-                case Self.bufferError:
-                    // No progress possible without more input.
-                    return
-                default:
-                    throw invalid
-                }
-            }
-        }
-
-        /// Checks that the compressed stream ended with the body; an empty body decodes to nothing.
-        func finish() throws {
-            guard isStarted, !isComplete else { return }
-            throw invalid
-        }
-
-        private var invalid: HTTPParseError { .invalidContentCoding(coding.rawValue) }
-
-        /// Sets zlib up for the coding; for `deflate`, a zlib header (RFC 1950: compression method
-        /// 8 and a header checksum divisible by 31) says which of the two forms came.
-        private func start(firstByte: UInt8, secondByte: UInt8?) throws {
-            let windowBits: Int32
-            switch coding {
-            case .gzip:
-                windowBits = 15 + 16
-            case .deflate:
-                let isZlib =
-                    firstByte & 0x0F == 8 && firstByte >> 4 <= 7
-                    && secondByte.map { (UInt16(firstByte) << 8 | UInt16($0)) % 31 == 0 } ?? true
-                windowBits = isZlib ? 15 : -15
-            }
-            let status = library.inflateInit2(
-                stream, windowBits, library.version, Int32(MemoryLayout<courier_z_stream>.size))
-            guard status == 0 else { throw invalid }
-            isStarted = true
+        /// The coding a `Content-Encoding` or `Accept-Encoding` element names (`x-gzip` is
+        /// `gzip`, RFC 9110 §8.4.1.3); `nil` for any other.
+        static func named(_ name: some StringProtocol) -> Coding? {
+            if name.caseInsensitiveEquals("gzip") || name.caseInsensitiveEquals("x-gzip") { return .gzip }
+            if name.caseInsensitiveEquals("deflate") { return .deflate }
+            return nil
         }
     }
-#endif
+
+    let coding: Coding
+    private let library: ZlibLibrary
+    private let stream: UnsafeMutablePointer<courier_z_stream>
+    private let output: UnsafeMutableRawBufferPointer
+    private var isStarted = false
+    /// The compressed stream (its last member, for gzip) ended.
+    private var isComplete = false
+
+    private static let outputSize = 64 * 1024
+    private static let streamEnd: Int32 = 1
+    private static let bufferError: Int32 = -5
+    private static let noFlush: Int32 = 0
+
+    init(coding: Coding, library: ZlibLibrary) {
+        self.coding = coding
+        self.library = library
+        stream = UnsafeMutablePointer<courier_z_stream>.allocate(capacity: 1)
+        // zlib keeps a pointer to the stream, so it lives at one address until `deinit`.
+        stream.initialize(to: courier_z_stream())
+        output = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.outputSize, alignment: 16)
+    }
+
+    deinit {
+        if isStarted { _ = library.inflateEnd(stream) }
+        stream.deinitialize(count: 1)
+        stream.deallocate()
+        output.deallocate()
+    }
+
+    /// The `Accept-Encoding` the transport sends, data call or stream, when it decodes and the
+    /// request names none.
+    static let acceptedCodings = "gzip, deflate"
+
+    /// The decoder of the body `head` introduces, or `nil` when it is kept as it came: the one
+    /// rule for data, downloads and streams. A body is decoded when the request asked for the
+    /// codings this transport decodes (`requested`: decoding is on and zlib is loaded), and the
+    /// response's `Content-Encoding` names exactly one of them.
+    static func forBody(of head: HTTPResponseHead, requested: Bool) -> ContentDecoder? {
+        guard requested, let library = ZlibLibrary.system, let coding = coding(of: head) else { return nil }
+        return ContentDecoder(coding: coding, library: library)
+    }
+
+    /// The coding a response's `Content-Encoding` names, when it is one this decoder handles:
+    /// a single `gzip`, `x-gzip` or `deflate`; `nil` for none, `identity`, or anything else.
+    static func coding(of head: HTTPResponseHead) -> Coding? {
+        var codings: [Substring] = []
+        head.forEachElement(of: "Content-Encoding") { if !$0.isEmpty { codings.append($0) } }
+        codings.removeAll { $0.caseInsensitiveEquals("identity") }
+        guard codings.count == 1, let only = codings.first else { return nil }
+        return Coding.named(only)
+    }
+
+    /// `head` as it describes the decoded body: without the `Content-Encoding` and
+    /// `Content-Length` that described the encoded one.
+    static func decodedHead(_ head: HTTPResponseHead) -> HTTPResponseHead {
+        var decoded = head
+        decoded.headers.removeAll {
+            $0.name.caseInsensitiveEquals("Content-Encoding") || $0.name.caseInsensitiveEquals("Content-Length")
+        }
+        return decoded
+    }
+
+    /// Decodes `input`, calling `sink` with each piece of decoded bytes (valid only during the
+    /// call); `sink` may throw to stop, as at a size limit.
+    func decode(
+        _ input: UnsafeRawBufferPointer, into sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws {
+        guard let base = input.baseAddress, !input.isEmpty else { return }
+        if !isStarted {
+            try start(firstByte: base.load(as: UInt8.self), secondByte: input.count > 1 ? input[1] : nil)
+        }
+        guard !isComplete else { throw invalid }
+        stream.pointee.next_in = base.assumingMemoryBound(to: UInt8.self)
+        stream.pointee.avail_in = UInt32(input.count)
+        defer {
+            stream.pointee.next_in = nil
+            stream.pointee.avail_in = 0
+        }
+        while true {
+            stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            stream.pointee.avail_out = UInt32(output.count)
+            let status = library.inflate(stream, Self.noFlush)
+            let produced = output.count - Int(stream.pointee.avail_out)
+            if produced > 0 { try sink(UnsafeRawBufferPointer(rebasing: output[0..<produced])) }
+            switch status {
+            case 0:
+                // More to do while input remains or the output piece was filled.
+                if stream.pointee.avail_in == 0 && stream.pointee.avail_out > 0 { return }
+            case Self.streamEnd:
+                guard stream.pointee.avail_in > 0 else {
+                    isComplete = true
+                    return
+                }
+                // Another gzip member follows (RFC 1952 allows several); deflate has one stream.
+                guard coding == .gzip, library.inflateReset(stream) == 0 else { throw invalid }
+            case Self.bufferError:
+                // No progress possible without more input.
+                return
+            default:
+                throw invalid
+            }
+        }
+    }
+
+    /// Checks that the compressed stream ended with the body; an empty body decodes to nothing.
+    func finish() throws {
+        guard isStarted, !isComplete else { return }
+        throw invalid
+    }
+
+    private var invalid: HTTPParseError { .invalidContentCoding(coding.rawValue) }
+
+    /// Sets zlib up for the coding; for `deflate`, a zlib header (RFC 1950: compression method
+    /// 8 and a header checksum divisible by 31) says which of the two forms came.
+    private func start(firstByte: UInt8, secondByte: UInt8?) throws {
+        let windowBits: Int32
+        switch coding {
+        case .gzip:
+            windowBits = 15 + 16
+        case .deflate:
+            let isZlib =
+                firstByte & 0x0F == 8 && firstByte >> 4 <= 7
+                && secondByte.map { (UInt16(firstByte) << 8 | UInt16($0)) % 31 == 0 } ?? true
+            windowBits = isZlib ? 15 : -15
+        }
+        let status = library.inflateInit2(
+            stream, windowBits, library.version, Int32(MemoryLayout<courier_z_stream>.size))
+        guard status == 0 else { throw invalid }
+        isStarted = true
+    }
+}

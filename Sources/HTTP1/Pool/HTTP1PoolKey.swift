@@ -1,0 +1,13 @@
+/// Where a pooled connection goes: connections to the same key are interchangeable.
+///
+/// A value of the portable core (the request serializer computes it, the pool machine files
+/// connections under it), so it lives outside the Linux-only pool shell, which names it
+/// `HTTP1ConnectionPool.Key`.
+struct HTTP1PoolKey: Hashable, Sendable {
+    /// The host name or address, by one spelling (``HostName/normalized(_:)``).
+    var host: String
+    /// The TCP port.
+    var port: Int
+    /// Whether connections speak TLS (`https://`).
+    var isSecure: Bool
+}

@@ -1,0 +1,67 @@
+#if os(Linux)
+    /// A connection's bytes through TLS (`https://`): the handshake, with the host's pins checked
+    /// at its end, then plaintext in and out of a ``TLSStream``.
+    ///
+    /// `@unchecked Sendable`: used under its connection's lock only, as its ``TLSStream`` is.
+    final class TLSByteStream: ByteStream, @unchecked Sendable {
+        let stream: TLSStream
+        /// Where the session is kept for the next connection to the host, until it is.
+        private var context: TLSContext?
+        private let pins: Set<String>?
+        private let key: HTTP1PoolKey
+
+        init(_ stream: TLSStream, context: TLSContext, key: HTTP1PoolKey) {
+            self.stream = stream
+            self.context = context
+            self.pins = context.pins[stream.host]
+            self.key = key
+        }
+
+        func handshake(fd: Int32) -> ByteStreamHandshake {
+            switch stream.handshake(fd: fd) {
+            case .done:
+                if let pins, !stream.chainMatches(pins) {
+                    return .failed(TLSError.publicKeyPinMismatch(host: stream.host))
+                }
+                return .done
+            case .wantsInput: return .wantsInput
+            case .wantsOutput: return .wantsOutput
+            case .failed(let error): return .failed(error)
+            }
+        }
+
+        func read(fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> ByteStreamRead {
+            switch stream.read(fd: fd, into: buffer) {
+            // OpenSSL hands out a record at a time: only `wouldBlock` says the socket is drained.
+            case .bytes(let count): .bytes(count, drained: false)
+            case .wouldBlock: .wouldBlock
+            case .ended(let clean): .ended(truncation: clean ? nil : TLSError.truncatedResponse)
+            case .failed(let error): .failed(error)
+            }
+        }
+
+        func write(fd: Int32, _ bytes: UnsafeRawBufferPointer) -> ByteStreamWrite {
+            switch stream.write(fd: fd, bytes) {
+            case .wrote(let count): .wrote(count)
+            case .blocked: .blocked
+            case .closed: .failed
+            }
+        }
+
+        var isQuiet: Bool { stream.isQuiet }
+
+        /// Gives the session to the context for the host's next connection, once: after the first
+        /// answer, when a TLS 1.3 server's tickets (sent after the handshake) have been read.
+        func responseCompleted() {
+            guard let context else { return }
+            self.context = nil
+            context.keepSession(of: stream, for: key)
+        }
+
+        func close(fd: Int32, because reason: any Error) {
+            context = nil
+            // After a TLS failure the session is not trusted with another message.
+            if !(reason is TLSError) { stream.sendCloseNotify(fd: fd) }
+        }
+    }
+#endif

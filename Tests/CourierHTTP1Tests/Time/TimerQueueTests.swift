@@ -18,8 +18,8 @@ struct TimerQueueTests {
             while let value = heap.removeMin() { drained.append(value) }
             #expect(drained == values.sorted())
             #expect(heap.isEmpty)
-            let result1 = heap.removeMin()
-            #expect(result1 == nil)
+            let fromEmpty = heap.removeMin()
+            #expect(fromEmpty == nil)
         }
     }
 
@@ -27,35 +27,35 @@ struct TimerQueueTests {
     func heapInterleaved() {
         var heap = BinaryHeap<Int>()
         for value in [5, 3, 8] { heap.insert(value) }
-        let result2 = heap.removeMin()
-        #expect(result2 == 3)
+        let smallest = heap.removeMin()
+        #expect(smallest == 3)
         heap.insert(1)
         heap.insert(9)
-        let result3 = heap.removeMin()
-        #expect(result3 == 1)
-        let result4 = heap.removeMin()
-        #expect(result4 == 5)
+        let newSmallest = heap.removeMin()
+        #expect(newSmallest == 1)
+        let next = heap.removeMin()
+        #expect(next == 5)
         #expect(heap.min == 8)
     }
 
     @Test("due owners come out earliest first; later ones stay")
     func dueInOrder() {
         var timers = TimerQueue<Int>()
-        let result5 = timers.schedule(1, at: 30)
-        #expect(result5)
-        let result6 = timers.schedule(2, at: 10)
-        #expect(result6)
-        let result7 = timers.schedule(3, at: 20)
-        #expect(!result7)
+        let firstIsEarliest = timers.schedule(1, at: 30)
+        #expect(firstIsEarliest)
+        let earlierIsEarliest = timers.schedule(2, at: 10)
+        #expect(earlierIsEarliest)
+        let laterIsEarliest = timers.schedule(3, at: 20)
+        #expect(!laterIsEarliest)
         #expect(timers.nextDeadline == 10)
-        let result8 = timers.removeDue(now: 9)
-        #expect(result8.isEmpty)
-        let result9 = timers.removeDue(now: 20)
-        #expect(result9 == [2, 3])
+        let dueTooSoon = timers.removeDue(now: 9)
+        #expect(dueTooSoon.isEmpty)
+        let dueAt20 = timers.removeDue(now: 20)
+        #expect(dueAt20 == [2, 3])
         #expect(timers.nextDeadline == 30)
         #expect(timers.count == 1)
-        let result10 = timers.removeDue(now: .max)
-        #expect(result10 == [1])
+        let dueAtEnd = timers.removeDue(now: .max)
+        #expect(dueAtEnd == [1])
         #expect(timers.nextDeadline == nil)
     }
 
@@ -63,17 +63,17 @@ struct TimerQueueTests {
     func earliestPerOwner() {
         var timers = TimerQueue<Int>()
         timers.schedule(1, at: 100)
-        let result11 = timers.schedule(1, at: 200)
-        #expect(!result11)
+        let laterIsEarliest = timers.schedule(1, at: 200)
+        #expect(!laterIsEarliest)
         #expect(timers.deadline(of: 1) == 100)
-        let result12 = timers.schedule(1, at: 50)
-        #expect(result12)
+        let earlierIsEarliest = timers.schedule(1, at: 50)
+        #expect(earlierIsEarliest)
         #expect(timers.deadline(of: 1) == 50)
         // The replaced entry at 100 fires nothing when its time comes.
-        let result13 = timers.removeDue(now: 60)
-        #expect(result13 == [1])
-        let result14 = timers.removeDue(now: 150)
-        #expect(result14.isEmpty)
+        let dueAt60 = timers.removeDue(now: 60)
+        #expect(dueAt60 == [1])
+        let staleDue = timers.removeDue(now: 150)
+        #expect(staleDue.isEmpty)
         #expect(timers.count == 0 && timers.nextDeadline == nil)
     }
 
@@ -85,12 +85,12 @@ struct TimerQueueTests {
         timers.cancel(1)
         #expect(timers.nextDeadline == 20)
         #expect(timers.deadline(of: 1) == nil)
-        let result15 = timers.removeDue(now: 30)
-        #expect(result15 == [2])
+        let dueAt30 = timers.removeDue(now: 30)
+        #expect(dueAt30 == [2])
         // Scheduling after a cancel works as new.
         timers.schedule(1, at: 40)
-        let result16 = timers.removeDue(now: 40)
-        #expect(result16 == [1])
+        let dueAt40 = timers.removeDue(now: 40)
+        #expect(dueAt40 == [1])
     }
 
     @Test("many owners rescheduled at random match a plain dictionary of earliest deadlines")

@@ -70,20 +70,6 @@
             #expect(answer.response.value(forHTTPHeaderField: "Content-Length") == "2")
         }
 
-        @Test("an idle pooled connection is closed after idleConnectionTimeout")
-        func idleConnectionsExpire() async throws {
-            let server = try Server { _ in .send(Server.response(body: "ok")) }
-            defer { server.stop() }
-            let transport = HTTP1Transport(options: .init(idleConnectionTimeout: 0.2))
-            _ = try await transport.send(server.get())
-            let start = Date()
-            _ = try await firstEvent(server) { if case .clientClosed = $0 { true } else { false } }
-            // Well under the 30 s default: the 0.2 s option is at work (with room for a busy machine).
-            #expect(Date().timeIntervalSince(start) < 5 * NativeTiming.slack)
-            _ = try await transport.send(server.get())
-            #expect(server.acceptedConnections == 2)
-        }
-
         @Test("a response with Connection: close is not reused")
         func connectionClose() async throws {
             let server = try Server { _ in .send(Server.response(headers: ["Connection": "close"], body: "ok")) }
@@ -187,21 +173,6 @@
             await #expect(throws: CancellationError.self) { try await call.value }
             #expect(Date().timeIntervalSince(start) < 1 * NativeTiming.slack)
             _ = try await firstEvent(server) { if case .clientClosed = $0 { true } else { false } }
-        }
-
-        @Test("silence longer than timeoutInterval is URLError.timedOut")
-        func idleTimeout() async throws {
-            let server = try Server { _ in .hang }
-            defer { server.stop() }
-            let start = Date()
-            do {
-                _ = try await HTTP1Transport().send(server.get(timeout: 0.3))
-                Issue.record("expected a timeout")
-            } catch let error as URLError {
-                #expect(error.code == .timedOut)
-            }
-            let elapsed = Date().timeIntervalSince(start)
-            #expect(elapsed >= 0.25 && elapsed < 8 * NativeTiming.slack)
         }
 
         @Test("a refused connection is URLError.cannotConnectToHost")

@@ -104,6 +104,13 @@
         }
     }
 
+    extension AddressRacer {
+        /// A racer whose head start is a wait on `clock`.
+        init(clock: LoopClock) {
+            self.init(sleep: { try await clock.sleep(nanoseconds: $0) })
+        }
+    }
+
     /// What a child task of a race reports.
     private enum RaceEvent<Connection: Sendable>: Sendable {
         case connected(Connection)

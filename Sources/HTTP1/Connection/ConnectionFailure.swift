@@ -27,7 +27,7 @@ struct ReceivedResponse: Sendable {
     var body: Data
     /// Whether the connection may carry another request.
     var reusable: Bool
-    /// When the first byte of the response arrived, on `MonotonicClock`; set by the
+    /// When the first byte of the response arrived, on the loop's ``LoopClock``; set by the
     /// connection as it hands the response over.
     var firstByteAt: UInt64? = nil
 }

@@ -42,7 +42,7 @@
                 guard shell.machine.readsInput, !shell.readingPaused else { return false }
                 switch receive(&shell, into: buffer) {
                 case .bytes(let count, let drained):
-                    shell.lastActivity = MonotonicClock.now()
+                    shell.lastActivity = loop.clock.now()
                     if shell.firstByteAt == nil { shell.firstByteAt = shell.lastActivity }
                     apply(shell.machine.read(UnsafeRawBufferPointer(rebasing: buffer[..<count])), &shell, &deferred)
                     // A short read drained the socket; new data will raise a new edge.
@@ -77,7 +77,7 @@
             state.withLock { shell in
                 guard shell.readingPaused else { return }
                 shell.readingPaused = false
-                shell.lastActivity = MonotonicClock.now()
+                shell.lastActivity = loop.clock.now()
                 // Re-arms the edges, so input that waited is reported to the loop.
                 if shell.machine.readsInput { loop.watch(self, for: .inputAndOutput) }
                 if shell.machine.readsInput, !shell.stream.isQuiet { loop.readAgain(self) }

@@ -39,7 +39,7 @@
                 shell.idleDeadline = deadline
             }
             deferred.run(self)
-            loop.schedule(deadline: deadline)
+            loop.schedule(self, at: deadline)
         }
 
         /// Prepares to receive a response; call before writing the request, so no byte of the
@@ -56,7 +56,7 @@
                 apply(shell.machine.handle(.requestStarted(rules)), &shell, &deferred)
                 shell.timeout = expectation.timeout
                 shell.idleDeadline = nil
-                shell.lastActivity = MonotonicClock.now()
+                shell.lastActivity = loop.clock.now()
                 shell.progress = expectation.progress
                 shell.file = expectation.file
                 shell.readingPaused = false
@@ -137,7 +137,7 @@
             }
             switch sent {
             case .wrote(let written):
-                shell.lastActivity = MonotonicClock.now()
+                shell.lastActivity = loop.clock.now()
                 if endsRequest, offset + written == total {
                     apply(shell.machine.handle(.requestSent), &shell, &deferred)
                 }

@@ -78,7 +78,7 @@
                 if let (handler, value) = progress { handler(value) }
                 if let (continuation, outcome) = writer { continuation.resume(returning: outcome) }
                 if let (continuation, result) = responder { continuation.resume(with: result) }
-                if let deadline { connection.loop.schedule(deadline: deadline) }
+                if let deadline { connection.loop.schedule(connection, at: deadline) }
                 if closed { connection.loop.deregister(connection.token) }
             }
         }
@@ -90,7 +90,7 @@
             self.token = loop.makeToken()
             self.state = LockedState(
                 Shell(
-                    machine: HTTP1ConnectionStateMachine(connected: connected), lastActivity: MonotonicClock.now(),
+                    machine: HTTP1ConnectionStateMachine(connected: connected), lastActivity: loop.clock.now(),
                     timeout: timeout))
         }
 
@@ -258,7 +258,7 @@
             if actions.startsClock, let timeout = shell.timeout {
                 // The clock runs from the moment the task parks: time a resumed task spends
                 // waiting for a thread is not silence from the server.
-                shell.lastActivity = MonotonicClock.now()
+                shell.lastActivity = loop.clock.now()
                 deferred.deadline = shell.lastActivity + timeout
             }
             if let reason = actions.close {

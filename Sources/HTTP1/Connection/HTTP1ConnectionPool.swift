@@ -57,8 +57,11 @@
         /// The machine as made, for its limits (they never change).
         private let machineLimits: Machine
         private let state: LockedState<State>
+        /// The time idle lifetimes are counted on: the event loops'.
+        private let clock: LoopClock
 
-        init(maximumPerHost: Int, idleTimeout: UInt64) {
+        init(maximumPerHost: Int, idleTimeout: UInt64, clock: LoopClock = .system) {
+            self.clock = clock
             machineLimits = Machine(maximumPerHost: maximumPerHost, idleTimeout: idleTimeout)
             state = LockedState(State(machine: machineLimits))
         }
@@ -67,7 +70,7 @@
         /// are open. With `fresh`, idle connections to `key` are closed first (one of them was
         /// found closed by the server, so the others likely are too).
         func acquire(_ key: Key, fresh: Bool) async throws -> Lease {
-            let now = MonotonicClock.now()
+            let now = clock.now()
             var (id, outcome, work) = try state.withLock { state throws in
                 if let error = state.shutdownError { throw error }
                 state.nextWaiterID += 1
@@ -84,7 +87,7 @@
                     // Closed while idle (by the server or the idle timeout), or not quiet.
                     (outcome, work) = state.withLock { state in
                         let actions = state.machine.reuseFailed(
-                            connection, of: key, waiterID: id, now: MonotonicClock.now())
+                            connection, of: key, waiterID: id, now: clock.now())
                         return (actions.lease, Self.collect(actions, &state))
                     }
                 case .connect:
@@ -148,7 +151,7 @@
         /// still open, closed otherwise.
         func release(_ connection: HTTP1Connection, reusable: Bool) {
             let keep = reusable && connection.isReusable
-            let now = MonotonicClock.now()
+            let now = clock.now()
             // Pooled before the machine can hand it out: the next user finds it so.
             if keep { connection.markIdle(until: machineLimits.deadline(since: now)) }
             state.withLock { state in

@@ -10,7 +10,8 @@
     /// blocks a cooperative thread); the loop does all reading, so a response costs one wake-up
     /// of the waiting task and no more. Sockets are registered once, edge-triggered, for both
     /// directions. The loop also enforces deadlines: the idle timeout of an exchange and the
-    /// idle lifetime of a pooled connection.
+    /// idle lifetime of a pooled connection, each connection's next one in a ``TimerQueue``,
+    /// on the ``LoopClock`` the loop is given.
     ///
     /// ``stop()`` ends the thread (its group does so when the last transport using it goes
     /// away); the epoll and eventfd descriptors close only when the last connection that knows
@@ -28,8 +29,10 @@
         private struct Registry: Sendable {
             var connections: [UInt64: HTTP1Connection] = [:]
             var nextToken: UInt64 = 1
-            /// When the loop next looks at deadlines, in monotonic nanoseconds.
-            var nextDeadlineCheck = UInt64.max
+            /// Each connection's next deadline, by token, on the loop's clock.
+            var timers = TimerQueue<UInt64>()
+            /// The loop's id on a manual clock.
+            var clockID: Int?
             /// ``stop()`` was called: the thread ends at its next turn.
             var isStopping = false
             /// Connections to read at the next turn without waiting for an edge (``readAgain(_:)``).
@@ -48,6 +51,8 @@
         private let epoll: Int32
         private let wakeUpFD: Int32
         private let name: String
+        /// The time the loop's deadlines are on.
+        let clock: LoopClock
         private let registry = LockedState(Registry())
         private let exit = LockedState(Exit())
         /// The token of the wake-up eventfd; connection tokens start at 1.
@@ -56,10 +61,11 @@
         /// The size of the loop's read buffer, reused for every read.
         static let readBufferSize = 128 * 1024
 
-        /// Starts a loop on a thread of its own, named `name` (at most 15 bytes show); `nil`
-        /// when epoll, the eventfd or the thread could not be set up.
-        init?(name: String) {
+        /// Starts a loop on a thread of its own, named `name` (at most 15 bytes show), with its
+        /// deadlines on `clock`; `nil` when epoll, the eventfd or the thread could not be set up.
+        init?(name: String, clock: LoopClock = .system) {
             self.name = name
+            self.clock = clock
             epoll = Epoll.create()
             wakeUpFD = Epoll.makeEventFD()
             guard epoll >= 0, wakeUpFD >= 0,
@@ -69,7 +75,13 @@
                 // `deinit` closes what was opened.
                 return nil
             }
-            guard startThread() else { return nil }
+            // Weakly: the clock outlives the loop.
+            let clockID = clock.attach { [weak self] in self?.wakeUp() }
+            registry.withLock { $0.clockID = clockID }
+            guard startThread() else {
+                clock.detach(clockID)
+                return nil
+            }
         }
 
         deinit {
@@ -193,19 +205,19 @@
             wakeUp()
         }
 
-        /// Forgets a closed connection (closing its descriptor already removed it from epoll).
+        /// Forgets a closed connection (closing its descriptor removed it from epoll) and its deadline.
         func deregister(_ token: UInt64) {
-            _ = registry.withLock { $0.connections.removeValue(forKey: token) }
+            registry.withLock { registry in
+                registry.connections[token] = nil
+                registry.timers.cancel(token)
+            }
         }
 
-        /// Makes sure the loop looks at deadlines no later than `deadline`.
-        func schedule(deadline: UInt64) {
-            let wake = registry.withLock { registry in
-                guard deadline < registry.nextDeadlineCheck else { return false }
-                registry.nextDeadlineCheck = deadline
-                return true
-            }
-            if wake { wakeUp() }
+        /// Makes sure the loop looks at `connection`'s deadlines no later than `deadline`
+        /// (``HTTP1Connection/expireIfDue(now:)`` then says whether one passed, or when to look again).
+        func schedule(_ connection: HTTP1Connection, at deadline: UInt64) {
+            // The loop may be waiting for a later deadline, or none.
+            if registry.withLock({ $0.timers.schedule(connection.token, at: deadline) }) { wakeUp() }
         }
 
         private func wakeUp() {
@@ -221,12 +233,17 @@
             let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readBufferSize, alignment: 16)
             // Connections whose read budget ran out; read again before sleeping.
             var unfinished: [HTTP1Connection] = []
+            let clockID = registry.withLock { $0.clockID }
             defer {
                 events.deallocate()
                 readBuffer.deallocate()
+                clock.detach(clockID)
             }
+            var checkedAt = clock.now()
             while !registry.withLock({ $0.isStopping }) {
-                let timeout = unfinished.isEmpty ? waitTimeout() : 0
+                let next = registry.withLock { $0.timers.nextDeadline }
+                let timeout =
+                    unfinished.isEmpty ? clock.waitTimeout(loop: clockID, checkedAt: checkedAt, until: next) : 0
                 let count = Epoll.wait(epoll, into: events, capacity: Self.maximumEvents, timeout: timeout)
                 if count < 0 && errno != EINTR {
                     // Never expected; avoid spinning if it happens.
@@ -253,7 +270,7 @@
                 where connection.handle(events: Epoll.readable | Epoll.readHangUp, readBuffer: readBuffer) {
                     unfinished.append(connection)
                 }
-                checkDeadlines()
+                checkedAt = fireDueTimers()
             }
             // No transport uses the loop any more: whatever is still registered is closed, so
             // no socket outlives its loop.
@@ -264,29 +281,20 @@
             for connection in orphans { connection.close(because: HTTP1Transport.ShutdownError()) }
         }
 
-        /// Milliseconds until the next deadline check, `-1` for none.
-        private func waitTimeout() -> Int32 {
-            let next = registry.withLock { $0.nextDeadlineCheck }
-            guard next != .max else { return -1 }
-            let now = MonotonicClock.now()
-            guard next > now else { return 0 }
-            return Int32(min(60_000, (next - now + 999_999) / 1_000_000))
-        }
-
-        private func checkDeadlines() {
-            let now = MonotonicClock.now()
-            let due = registry.withLock { registry -> [HTTP1Connection]? in
-                guard registry.nextDeadlineCheck <= now else { return nil }
-                registry.nextDeadlineCheck = .max
-                return Array(registry.connections.values)
+        /// Closes the connections whose deadline passed and schedules the next deadline of those
+        /// whose deadline moved (activity since); returns the time it went by.
+        private func fireDueTimers() -> UInt64 {
+            let now = clock.now()
+            let due = registry.withLock { registry -> [HTTP1Connection] in
+                guard let next = registry.timers.nextDeadline, next <= now else { return [] }
+                return registry.timers.removeDue(now: now).compactMap { registry.connections[$0] }
             }
-            guard let due else { return }
-            var next = UInt64.max
             for connection in due {
-                if let deadline = connection.expireIfDue(now: now) { next = min(next, deadline) }
+                guard let next = connection.expireIfDue(now: now) else { continue }
+                // On the loop's own thread: no wake-up needed, the next wait reads the queue.
+                registry.withLock { _ = $0.timers.schedule(connection.token, at: next) }
             }
-            // On the loop's own thread: no wake-up needed, the next wait reads the new value.
-            registry.withLock { $0.nextDeadlineCheck = min($0.nextDeadlineCheck, next) }
+            return now
         }
     }
 #endif

@@ -1,6 +1,7 @@
 #if os(Linux)
     #if os(Linux)
         import CourierTransport
+        import Foundation
         import Glibc
     #endif
 
@@ -8,7 +9,8 @@
     /// of its own that waits on epoll, and each new connection takes the next loop in turn.
     ///
     /// One loop serves many connections; more loops let many requests in flight at once (32 wide,
-    /// say) be read on several cores. The threads start when the first transport using the group
+    /// say) be read on several cores, so ``shared`` runs one per core, as SwiftNIO's singleton
+    /// group does; a loop with nothing to do sleeps in epoll and costs no CPU. The threads start when the first transport using the group
     /// is created, and end when the last one goes away (or is shut down with
     /// ``HTTP1Transport/shutdown()``); a later transport starts them again.
     ///
@@ -17,8 +19,10 @@
     /// let transport = HTTP1Transport(eventLoops: loops)
     /// ```
     public final class HTTP1EventLoopGroup: Sendable {
-        /// The group transports use unless given another: one loop.
-        public static let shared = HTTP1EventLoopGroup()
+        /// The group transports use unless given another: one loop per core
+        /// (`ProcessInfo.activeProcessorCount`), so an app with many calls in flight at once has
+        /// them read in parallel without configuring anything.
+        public static let shared = HTTP1EventLoopGroup(loopCount: ProcessInfo.processInfo.activeProcessorCount)
 
         /// How many loops, and so threads, the group runs while a transport uses it.
         public let loopCount: Int
@@ -34,22 +38,26 @@
 
             private let threadName: String
             private let state = LockedState(State())
+            /// The time its loops' deadlines are on, and so the transports' using it.
+            let clock: LoopClock
         #endif
 
         /// Creates a group of `loopCount` loops (at least one); no thread starts until a transport
         /// uses it.
         ///
-        /// - Parameter loopCount: the number of loops; one by default. A loop per core suits many
-        ///   requests in flight at once.
+        /// - Parameter loopCount: the number of loops; one by default. A loop per core (as
+        ///   ``shared`` has) suits many requests in flight at once.
         public convenience init(loopCount: Int = 1) {
             self.init(loopCount: loopCount, threadName: "courier-http1")
         }
 
-        /// Creates a group whose threads are named `threadName` (at most 15 bytes show).
-        init(loopCount: Int, threadName: String) {
+        /// Creates a group whose threads are named `threadName` (at most 15 bytes show), with their
+        /// deadlines on `clock` (a ``ManualClock`` in tests of timeouts).
+        init(loopCount: Int, threadName: String, clock: LoopClock = .system) {
             self.loopCount = max(1, loopCount)
             #if os(Linux)
                 self.threadName = threadName
+                self.clock = clock
             #endif
         }
 
@@ -61,7 +69,7 @@
                     if state.loops.isEmpty {
                         var loops: [EventLoop] = []
                         for _ in 0..<loopCount {
-                            guard let loop = EventLoop(name: threadName) else {
+                            guard let loop = EventLoop(name: threadName, clock: clock) else {
                                 for started in loops { started.stop() }
                                 return false
                             }

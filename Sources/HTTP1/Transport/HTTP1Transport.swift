@@ -97,9 +97,9 @@
         /// - Parameters:
         ///   - options: limits and policies; the defaults stated on ``Options`` by default.
         ///   - eventLoops: the loops its connections are read on; ``HTTP1EventLoopGroup/shared``
-        ///     (one loop) by default. Give many calls in flight at once a group of more loops.
+        ///     (one loop per core) by default.
         public convenience init(options: Options = Options(), eventLoops: HTTP1EventLoopGroup = .shared) {
-            self.init(options: options, eventLoops: eventLoops, resolver: SystemHostResolver(), racer: AddressRacer())
+            self.init(options: options, eventLoops: eventLoops, resolver: SystemHostResolver(), racer: nil)
         }
 
         /// Creates a transport; `fallback` is ignored (see ``fallback``).
@@ -112,19 +112,21 @@
             self.init(options: options, eventLoops: eventLoops)
         }
 
-        /// Creates a transport that finds addresses with `resolver` and races them with `racer`.
+        /// Creates a transport that finds addresses with `resolver` and races them with `racer`
+        /// (by default one whose head start is on the clock of `eventLoops`, the clock every
+        /// deadline of the transport is on: give the group a ``ManualClock`` to test them).
         init(
             options: Options, eventLoops: HTTP1EventLoopGroup, resolver: any HostResolver,
-            racer: AddressRacer = AddressRacer()
+            racer: AddressRacer? = nil
         ) {
             self.options = options
             self.eventLoops = eventLoops
             self.resolver = resolver
-            self.racer = racer
+            self.racer = racer ?? AddressRacer(clock: eventLoops.clock)
             tlsContexts = TLSContextCache(options: options.tls)
             pool = HTTP1ConnectionPool(
                 maximumPerHost: options.maximumConnectionsPerHost,
-                idleTimeout: MonotonicClock.nanoseconds(options.idleConnectionTimeout) ?? 0)
+                idleTimeout: MonotonicClock.nanoseconds(options.idleConnectionTimeout) ?? 0, clock: eventLoops.clock)
             usesLoops = LockedState(eventLoops.join())
         }
 

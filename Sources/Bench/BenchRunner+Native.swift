@@ -44,7 +44,7 @@
                         Row(
                             "  same, HTTP1Transport vs wrk, \(width) connection\(width == 1 ? "" : "s")",
                             format(native),
-                            format(wrk), format(native / wrk), "aim 0.5"
+                            format(wrk), format(native / wrk), width == 1 ? "aim 0.75" : "aim 0.6"
                         ))
                     report.figures["native.\(width).wrk_rps"] = wrk
                     report.figures["native.\(width).wrk_ratio"] = native / wrk

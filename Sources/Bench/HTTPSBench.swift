@@ -24,6 +24,8 @@
             let nativeCPUMicros: Double
             let rawCPUMicros: Double
             let failures: Int
+            /// wrk's requests per second for the same URL and width, `nil` without wrk.
+            let wrkPerSecond: Double?
         }
 
         let rounds: Int
@@ -57,10 +59,12 @@
             }
             rawSession.invalidateAndCancel()
             await native.shutdown()
+            let wrk = NativeTransportBench.wrk(url: url, connections: width, seconds: max(1, secondsPerRound * 2))
             return Figures(
                 label: "\(width == 1 ? "sequential" : "\(width) wide"), \(connections)",
                 nativePerSecond: Stopwatch.median(perSecond[1]), rawPerSecond: Stopwatch.median(perSecond[0]),
-                nativeCPUMicros: Stopwatch.median(cpu[1]), rawCPUMicros: Stopwatch.median(cpu[0]), failures: failures)
+                nativeCPUMicros: Stopwatch.median(cpu[1]), rawCPUMicros: Stopwatch.median(cpu[0]), failures: failures,
+                wrkPerSecond: wrk)
         }
 
         private static func measure(
@@ -96,6 +100,14 @@
                         Row(
                             "  same, CPU µs per request (whole process)", format(figures.nativeCPUMicros),
                             format(figures.rawCPUMicros), format(figures.nativeCPUMicros / figures.rawCPUMicros), "-"))
+                    if let wrk = figures.wrkPerSecond {
+                        report.rows.append(
+                            Row(
+                                "  same, HTTP1Transport vs wrk", format(figures.nativePerSecond), format(wrk),
+                                format(figures.nativePerSecond / wrk), width == 1 ? "aim 0.75" : "aim 0.6"))
+                        report.figures["https.\(key).\(width).wrk_rps"] = wrk
+                        report.figures["https.\(key).\(width).wrk_ratio"] = figures.nativePerSecond / wrk
+                    }
                     if figures.failures > 0 {
                         report.rows.append(
                             Row("  calls that failed (figures void)", "\(figures.failures)", "", "", "0"))

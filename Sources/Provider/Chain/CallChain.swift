@@ -49,8 +49,9 @@ package struct CallChain: Sendable {
     }
 
     /// The same chain with `stub` in the transport's place, for one stubbed call: the same in-flight
-    /// registry and the same cookie storage (the provider's transport's, so a stubbed call sends and
-    /// stores cookies exactly when a real one would), and the stub's redirect rules (follow none).
+    /// registry and the same cookie storage (the provider's transport's, so a stubbed answer's
+    /// cookies are stored exactly when a real one's would be, and in-flight sharing and the cache
+    /// judge the call by the storage's cookies), and the stub's redirect rules (follow none).
     func answering(with stub: SampleTransport) -> CallChain {
         var chain = self
         chain.transport = stub

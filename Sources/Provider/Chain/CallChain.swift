@@ -19,16 +19,21 @@ import Foundation
 ///
 /// The redirect rules and the cookie storage are the transport's (``HopSettingsTransport``):
 /// its options as it was made, or the defaults (follow up to 16 redirects, no cookies) for an
-/// app's own transport.
+/// app's own transport. A stubbed call runs the same links down to a ``SampleTransport`` in the
+/// transport's place (``answering(with:)``).
 package struct CallChain: Sendable {
     /// The transport every hop goes to.
-    let transport: any Transport
+    private(set) var transport: any Transport
     /// The transport's settings, when it states them.
     private let settings: (any HopSettingsTransport)?
     /// The one redirect loop.
-    let redirects: RedirectLoop
+    private(set) var redirects: RedirectLoop
     /// Where identical calls in flight meet, when the provider shares them.
     let inflights: InflightRegistry?
+    /// Whether the transport reads the requests it is sent; a stub answers without looking at
+    /// them, so the storage's cookies are added to its hop only when the cache will judge the hop
+    /// by them (the in-flight key adds them itself). Storing what a stub's answer sets is the same.
+    private(set) var transportReadsRequests = true
 
     /// The chain down to `transport`, without in-flight sharing.
     package init(transport: any Transport) {
@@ -43,6 +48,18 @@ package struct CallChain: Sendable {
         self.inflights = inflights
     }
 
+    /// The same chain with `stub` in the transport's place, for one stubbed call: the same in-flight
+    /// registry and the same cookie storage (the provider's transport's, so a stubbed answer's
+    /// cookies are stored exactly when a real one's would be, and in-flight sharing and the cache
+    /// judge the call by the storage's cookies), and the stub's redirect rules (follow none).
+    func answering(with stub: SampleTransport) -> CallChain {
+        var chain = self
+        chain.transport = stub
+        chain.redirects = RedirectLoop(rules: SampleTransport.redirectRules)
+        chain.transportReadsRequests = false
+        return chain
+    }
+
     /// Sends `request` down the whole chain (without a cache) and returns the final answer: what
     /// a provider's transport call gets, for tests that send a request without a target.
     package func send(_ request: TransportRequest) async throws -> TransportResponse {
@@ -51,6 +68,7 @@ package struct CallChain: Sendable {
 
     /// Links 1 to 6 for a data, upload or download call: the final answer of `request`, through
     /// `cache` when the call uses one.
+    @inline(__always)
     func exchange(_ request: TransportRequest, cache: CacheUse?) async throws -> HopAnswer {
         guard let inflights, request.kind.isData else { return try await followingRedirects(request, cache: cache) }
         // Judged as the first hop is sent: the cookies of the storage make a call another user's.
@@ -60,10 +78,13 @@ package struct CallChain: Sendable {
         }
     }
 
-    /// Links 2 to 6 for a data, upload or download call.
+    /// Links 2 to 6 for a data, upload or download call. Inlined, as ``withCookies(_:adding:send:)`` and
+    /// ``RedirectLoop/follow(_:send:)`` are: each is one step of every call, and an async function
+    /// that is not inlined costs a frame of its own.
+    @inline(__always)
     private func followingRedirects(_ request: TransportRequest, cache: CacheUse?) async throws -> HopAnswer {
         try await redirects.follow(request) { hop in
-            try await withCookies(hop) { sent in
+            try await withCookies(hop, adding: transportReadsRequests || cache != nil) { sent in
                 guard let cache, sent.kind.isData else { return HopAnswer(try await transport.send(sent)) }
                 return try await cache.send(sent, unjarred: hop.urlRequest) { [transport] request in
                     try await transport.send(request)
@@ -95,17 +116,21 @@ package struct CallChain: Sendable {
     private func streamHops(
         _ request: TransportRequest, open: (TransportRequest) async throws -> StreamHop
     ) async throws -> StreamHop {
-        try await redirects.follow(request) { hop in try await withCookies(hop, send: open) }
+        try await redirects.follow(request) { hop in
+            try await withCookies(hop, adding: transportReadsRequests, send: open)
+        }
     }
 
-    /// Link 3 around one hop: `hop` sent by `send` with the storage's cookies added, and the
-    /// cookies its answer sets stored (a stored answer sets none: the cache keeps no `Set-Cookie`).
+    /// Link 3 around one hop: `hop` sent by `send` with the storage's cookies added (when
+    /// `adding`: someone below reads them), and the cookies its answer sets stored (a stored answer
+    /// sets none: the cache keeps no `Set-Cookie`).
+    @inline(__always)
     private func withCookies<Hop: ChainHop>(
-        _ hop: TransportRequest, send: (TransportRequest) async throws -> Hop
+        _ hop: TransportRequest, adding: Bool, send: (TransportRequest) async throws -> Hop
     ) async throws -> Hop {
         guard let storage = cookieStorage(for: hop.urlRequest) else { return try await send(hop) }
         var sent = hop
-        sent.urlRequest = HopCookies.adding(from: storage, to: hop.urlRequest)
+        if adding { sent.urlRequest = HopCookies.adding(from: storage, to: hop.urlRequest) }
         let answer = try await send(sent)
         await HopCookies.store(answer.answer.head, for: hop.urlRequest, in: storage)
         return answer

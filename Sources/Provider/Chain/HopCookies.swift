@@ -25,17 +25,24 @@ enum HopCookies {
 
     /// Stores the cookies `head` sets for `request`'s URL, by the storage's accept policy. The
     /// storage may write a file (a persistent one does), so that happens on a dispatch queue, never
-    /// on a thread of Swift's cooperative pool; an answer without `Set-Cookie` costs nothing.
+    /// on a thread of Swift's cooperative pool; an answer without `Set-Cookie` costs nothing, not
+    /// even an async frame of its own (this is inlined into each hop; the write is not).
+    @inline(__always)
     static func store(_ head: ResponseHead, for request: URLRequest, in storage: HTTPCookieStorage?) async {
-        guard let storage, request.httpShouldHandleCookies, let url = request.url.map(HostName.normalizingHost)
-        else { return }
         // Repeated fields come joined with ", ", which the cookie parser splits again.
-        guard let value = head.value(forHTTPHeaderField: "Set-Cookie"), !value.isEmpty else { return }
+        guard let storage, let value = head.value(forHTTPHeaderField: "Set-Cookie"), !value.isEmpty,
+            request.httpShouldHandleCookies, let url = request.url.map(HostName.normalizingHost)
+        else { return }
         let cookies = HTTPCookie.cookies(withResponseHeaderFields: ["Set-Cookie": value], for: url)
         guard !cookies.isEmpty else { return }
-        let write = CookieWrite(
-            storage: storage, cookies: cookies, url: url,
-            mainDocumentURL: request.mainDocumentURL.map(HostName.normalizingHost))
+        await perform(
+            CookieWrite(
+                storage: storage, cookies: cookies, url: url,
+                mainDocumentURL: request.mainDocumentURL.map(HostName.normalizingHost)))
+    }
+
+    /// Performs `write` on a dispatch queue and returns when it is done.
+    private static func perform(_ write: CookieWrite) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().async {
                 write.perform()
@@ -49,8 +56,11 @@ extension HTTPCookieStorage {
     /// The cookies of this storage for `request`'s URL as a `Cookie` header's value, or `nil`
     /// when there are none or the request handles no cookies (`httpShouldHandleCookies`). The host
     /// is looked up by its one spelling (``HostName``), as cookies are stored.
+    ///
+    /// An empty storage (most apps' most of the time, and every stubbed test's) is told by its
+    /// cookie count alone, before the URL is respelled and matched against each cookie's domain.
     func cookieHeader(for request: URLRequest) -> String? {
-        guard request.httpShouldHandleCookies, let url = request.url,
+        guard request.httpShouldHandleCookies, let url = request.url, cookies?.isEmpty == false,
             let cookies = cookies(for: HostName.normalizingHost(of: url)),
             !cookies.isEmpty
         else { return nil }

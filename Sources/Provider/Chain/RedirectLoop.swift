@@ -14,6 +14,7 @@ struct RedirectLoop: Sendable {
     /// The final hop of `request`, each hop sent by `send`. Past ``RedirectRules/limit`` it fails
     /// with `URLError(.httpTooManyRedirects)`. The answer of a redirected call carries timings
     /// over every hop (``RedirectTimings``).
+    @inline(__always)
     func follow<Hop: ChainHop>(
         _ request: TransportRequest, send: (TransportRequest) async throws -> Hop
     ) async throws -> Hop {

@@ -4,7 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Downloads: where the body lands, for real and stubbed calls alike.
+/// Downloads: where the body lands, for real and stubbed calls alike (a stub's sample arrives as a
+/// downloaded file, as a real body does: ``SampleTransport``).
 ///
 /// - A `2xx` body is moved to the URL the target's ``DownloadDestination`` returns; missing
 ///   folders are created. The ``Response`` has an empty `data` and the file in `fileURL`.
@@ -44,22 +45,6 @@ extension Provider {
         }
         return .success(
             Response(statusCode: status, data: Data(), request: request, head: answer.head, fileURL: target))
-    }
-
-    /// A stubbed download behaves as a real one: the sample data is the downloaded body, so a
-    /// `2xx` sample is written to the destination (and `fileURL` set), and any other status keeps
-    /// the sample as the response's `data`. Other tasks pass through unchanged.
-    func finishStubbedTransfer(_ response: Response, task: RequestTask) -> Result<Response, CourierError> {
-        guard Self.downloadDestination(of: task) != nil, let http = response.response else { return .success(response) }
-        let temporaryFile = FileManager.default.temporaryDirectory
-            .appendingPathComponent("courier-download-\(UUID().uuidString)")
-        do {
-            try response.data.write(to: temporaryFile)
-        } catch {
-            return .failure(.underlying(error, response))
-        }
-        let answer = TransportResponse(head: response.head, placeholder: http, downloadedFileURL: temporaryFile)
-        return finishTransfer(answer, request: response.request, task: task)
     }
 
     static func downloadDestination(of task: RequestTask) -> DownloadDestination? {

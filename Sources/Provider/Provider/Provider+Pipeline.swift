@@ -8,7 +8,7 @@ import Foundation
 ///
 /// 1. endpoint closure → request closure → `prepare` (each plugin in order)
 /// 2. `willSend` (each plugin)
-/// 3. stub or transport → classification (`401` is `.sessionExpired`) → validation → decoding
+/// 3. the chain below the plugins, down to the transport or the stub → classification (`401` is `.sessionExpired`) → validation → decoding
 ///    (the envelope, when there is one)
 /// 4. `didReceive` (each plugin) → `process` (each plugin, chained)
 /// 5. on failure, `retry` (first non-`.doNotRetry` answer wins) → back to step 1
@@ -224,25 +224,21 @@ extension Provider {
         return request
     }
 
-    /// Step 3: the stub or the chain below the plugins (``CallChain``), then classification and
+    /// Step 3: the chain below the plugins (``CallChain``), down to the transport or, for a call
+    /// the stub closure stubs, to the endpoint's sample in its place; then classification and
     /// validation.
     @inline(__always)
     private func exchange(
         _ request: URLRequest, endpoint: Endpoint, target: Target, progress: ProgressBlock?, call: Call
     ) async -> (result: Result<Response, CourierError>, timings: CallTimings?) {
-        let result: Result<Response, CourierError>
-        var timings: CallTimings?
-        switch stubClosure(target) {
-        case .never:
-            (result, timings) = await sendOverTransport(
-                request, task: endpoint.task, target: target, progress: progress, call: call)
-        case .immediate:
-            result = await stubbedExchange(
-                request, endpoint: endpoint, target: target, delay: nil, progress: progress, call: call)
-        case .delayed(let seconds):
-            result = await stubbedExchange(
-                request, endpoint: endpoint, target: target, delay: seconds, progress: progress, call: call)
+        let chain: CallChain
+        do throws(CourierError) {
+            chain = try self.chain(for: target, endpoint: endpoint)
+        } catch {
+            return (.failure(error), nil)
         }
+        let (result, timings) = await sendOverTransport(
+            request, task: endpoint.task, target: target, progress: progress, call: call, through: chain)
         return (result.flatMap { classify($0, target: target) }, timings)
     }
 }

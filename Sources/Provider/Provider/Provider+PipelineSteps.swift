@@ -4,8 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The pipeline's small steps: how a response is classified, what a stub answers, and which retry
-/// the plugins ask for.
+/// The pipeline's small steps: how a response is classified, and which retry the plugins ask for.
 extension Provider {
     func classify(_ response: Response, target: Target) -> Result<Response, CourierError> {
         if options.sessionExpiredStatusCodes.contains(response.statusCode) {
@@ -13,19 +12,6 @@ extension Provider {
         }
         guard target.validationType.accepts(response.statusCode) else { return .failure(.statusCode(response)) }
         return .success(response)
-    }
-
-    func stubbedResponse(_ endpoint: Endpoint, request: URLRequest, call: Call) -> Result<Response, CourierError> {
-        let url = request.url ?? URL(fileURLWithPath: "/")
-        switch endpoint.sampleResponseClosure() {
-        case .networkResponse(let statusCode, let data):
-            let head = ResponseHead(url: url, statusCode: statusCode, version: "HTTP/1.1", fields: [])
-            return .success(Response(statusCode: statusCode, data: data, request: request, head: head))
-        case .response(let http, let data):
-            return .success(Response(statusCode: http.statusCode, data: data, request: request, response: http))
-        case .networkError(let error):
-            return .failure(call.courierError(error))
-        }
     }
 
     func retryDecision(for request: URLRequest, target: Target, error: CourierError, attempt: Int) async

@@ -4,49 +4,29 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// A call the provider answers itself from the endpoint's sample response (`stubClosure`
-/// answered `.immediate` or `.delayed`): no transport is asked.
+/// Which chain a call goes down: the provider's, or for a call the stub closure stubs (`.immediate`
+/// or `.delayed`), the same chain with the endpoint's sample response in the transport's place
+/// (``SampleTransport``): the stub answers one hop, and everything above it runs as for a real call.
 ///
-/// - The answer reports a few growing progress steps before it is returned, as a real transfer
-///   does: the upload's body for an upload, the sample's bytes for anything else.
-/// - A provider whose transport answers from a test's stubs (CourierTesting's `StubTransport`)
-///   does not stub from `sampleData`: that would silently ignore the test's stubs. Such a call
-///   fails with ``CourierError/requestMapping(_:)``, whose message says what happened and how
-///   to fix it, and the transport is not asked.
+/// A provider whose transport answers from a test's stubs (CourierTesting's `StubTransport`) does
+/// not stub from `sampleData`: that would silently ignore the test's stubs. Such a call fails with
+/// ``CourierError/requestMapping(_:)``, whose message says what happened and how to fix it, and the
+/// transport is not asked.
 extension Provider {
-    func stubbedExchange(
-        _ request: URLRequest, endpoint: Endpoint, target: Target, delay: TimeInterval?, progress: ProgressBlock?,
-        call: Call
-    ) async -> Result<Response, CourierError> {
-        if answersFromTestStubs {
-            return .failure(.requestMapping(Self.stubConflict(target, delay: delay)))
+    /// The chain a call of `target` goes down, as the stub closure decides.
+    ///
+    /// - Throws: ``CourierError/requestMapping(_:)`` for a stubbed call in front of a test's stubs.
+    @inline(__always)
+    func chain(for target: Target, endpoint: Endpoint) throws(CourierError) -> CallChain {
+        let delay: TimeInterval?
+        switch stubClosure(target) {
+        case .never: return chain
+        case .immediate: delay = nil
+        case .delayed(let seconds): delay = seconds
         }
-        if let delay {
-            do {
-                try await WaitTime.sleep(delay)
-            } catch {
-                return .failure(call.stopped)
-            }
-        }
-        let result = stubbedResponse(endpoint, request: request, call: call)
-        if let progress, case .success(let response) = result {
-            let total = Self.stubbedUploadBytes(of: endpoint.task) ?? Int64(response.data.count)
-            for step in StubbedProgress.steps(total: total) { progress(ProgressResponse(progress: step)) }
-        }
-        return result.flatMap { finishStubbedTransfer($0, task: endpoint.task) }
-    }
-
-    /// The size of an upload task's body, as a stub reports it; `nil` for any other task.
-    private static func stubbedUploadBytes(of task: RequestTask) -> Int64? {
-        switch task {
-        case .uploadFile(let url):
-            return StubbedProgress.total(of: .file(url), responseBytes: 0)
-        case .uploadMultipart(let parts), .uploadCompositeMultipart(let parts, _):
-            let boundary = MultipartFormDataEncoder.makeBoundary()
-            return (try? MultipartFormDataEncoder.contentLength(of: parts, boundary: boundary)) ?? 0
-        default:
-            return nil
-        }
+        if answersFromTestStubs { throw .requestMapping(Self.stubConflict(target, delay: delay)) }
+        let stub = SampleTransport(sample: endpoint.sampleResponseClosure, delay: delay, wait: options.stubWait)
+        return chain.answering(with: stub)
     }
 
     private static func stubConflict(_ target: Target, delay: TimeInterval?) -> String {

@@ -4,15 +4,16 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The pipeline's step 3 over the network, and what the transport measured of it.
+/// The pipeline's step 3, for real and stubbed calls, and what the transport measured of it.
 extension Provider {
-    /// Step 3 over the network: the body made ready (a large multipart body goes to a temporary
-    /// file, deleted whatever the outcome), the chain below the plugins (``CallChain``: in-flight
-    /// sharing, redirects, cookies, the cache, the transport), and a downloaded file moved to its
-    /// destination.
+    /// Step 3, for real and stubbed calls alike: the body made ready (a large multipart body goes
+    /// to a temporary file, deleted whatever the outcome), the chain below the plugins
+    /// (``CallChain``: in-flight sharing, redirects, cookies, the cache, the transport or the
+    /// stub), and a downloaded file moved to its destination.
     @inline(__always)
     func sendOverTransport(
-        _ request: URLRequest, task: RequestTask, target: Target, progress: ProgressBlock?, call: Call
+        _ request: URLRequest, task: RequestTask, target: Target, progress: ProgressBlock?, call: Call,
+        through chain: CallChain
     ) async -> (Result<Response, CourierError>, CallTimings?) {
         let body: TransferBody
         do {
@@ -33,7 +34,8 @@ extension Provider {
         let transportRequest = TransportRequest(urlRequest: body.request, kind: body.kind, progress: onProgress)
         let answer: HopAnswer
         do {
-            answer = try await send(transportRequest, cache: cacheUse(for: target, task: task, call: call), call: call)
+            answer = try await send(
+                transportRequest, cache: cacheUse(for: target, task: task, call: call), call: call, through: chain)
         } catch {
             return (.failure(Task.isCancelled ? call.stopped : call.courierError(error)), nil)
         }
@@ -44,7 +46,9 @@ extension Provider {
 
     /// The chain's answer to `transportRequest`.
     @inline(__always)
-    private func send(_ transportRequest: TransportRequest, cache: CacheUse?, call: Call) async throws -> HopAnswer {
+    private func send(
+        _ transportRequest: TransportRequest, cache: CacheUse?, call: Call, through chain: CallChain
+    ) async throws -> HopAnswer {
         // A stream is never shared: each consumer reads its own body.
         if let stream = call.stream {
             return HopAnswer(try await chain.stream(transportRequest, session: stream))

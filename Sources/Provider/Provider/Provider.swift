@@ -55,7 +55,9 @@ public final class Provider<Target: TargetType>: Sendable {
     ///   - endpointClosure: maps a target to an endpoint; ``defaultEndpointMapping(for:)`` by default.
     ///   - requestClosure: turns an endpoint into a request; ``defaultRequestMapping(for:)`` by default.
     ///   - stubClosure: chooses stubbing per target; ``neverStub(_:)`` by default. A call it
-    ///     stubs is answered from the target's sample response and never reaches `transport`;
+    ///     stubs is answered from the target's sample response in the transport's place (the
+    ///     chain above it runs as for a real call, but a stubbed `3xx` is not followed) and never
+    ///     reaches `transport`;
     ///     with a transport that answers from a test's stubs (CourierTesting's `StubTransport`)
     ///     that would silently ignore them, so such a call fails with
     ///     ``CourierError/requestMapping(_:)`` saying so: use one or the other.

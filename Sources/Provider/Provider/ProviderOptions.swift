@@ -31,9 +31,12 @@ public struct ProviderOptions: Sendable {
     /// plain `http://` to a host other than loopback; `true` by default. When `false`, such a
     /// call fails with ``InsecureCredentialsError`` before anything is sent.
     public var allowsCredentialsOverPlainHTTP: Bool
-    /// The HTTP cache calls go through (``HTTPCache``); `nil` (the default) for none. Stubbed calls,
-    /// uploads and downloads never use it.
+    /// The HTTP cache calls go through (``HTTPCache``); `nil` (the default) for none. Uploads and
+    /// downloads never use it; stubbed calls do, as real ones (the stub answers below it).
     public var cache: HTTPCache?
+    /// How a `.delayed` stub waits; `nil` (the default) sleeps. A test's own wait, which it
+    /// releases itself, holds a stubbed call in flight without a clock.
+    package var stubWait: (@Sendable (TimeInterval) async throws -> Void)?
 
     /// The default time limit of a whole call: 60 seconds, the figure `URLSession` and Alamofire
     /// use for their request timeout, here counted over the whole call rather than between packets.
@@ -54,6 +57,7 @@ public struct ProviderOptions: Sendable {
         timeout: TimeInterval? = ProviderOptions.defaultTimeout, allowsCredentialsOverPlainHTTP: Bool = true
     ) {
         self.cache = nil
+        self.stubWait = nil
         self.timeout = timeout
         self.allowsCredentialsOverPlainHTTP = allowsCredentialsOverPlainHTTP
         self.maximumAttempts = max(1, maximumAttempts)

@@ -82,7 +82,7 @@
                 work.run()
                 switch outcome {
                 case .reuse(let connection):
-                    // Checked after the lock: the check is a system call.
+                    // After the pool's lock: the connection takes its own.
                     if connection.activate() { return .reuse(connection) }
                     // Closed while idle (by the server or the idle timeout), or not quiet.
                     (outcome, work) = state.withLock { state in

@@ -90,7 +90,8 @@
                     }
                     shell.writer = continuation
                     shell.work = .writing(
-                        PendingWrite(bytes: bytes, endsRequest: endsRequest, checksQuiet: checksQuiet, awaitsResponse: false))
+                        PendingWrite(
+                            bytes: bytes, endsRequest: endsRequest, checksQuiet: checksQuiet, awaitsResponse: false))
                     return true
                 }
                 deferred.run(self)

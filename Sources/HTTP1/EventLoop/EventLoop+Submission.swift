@@ -33,7 +33,8 @@
         @inline(__always)
         func assertOnLoopThread(file: StaticString = #fileID, line: UInt = #line) {
             #if DEBUG
-                precondition(isOnLoopThread, "a connection's socket used off its event loop's thread", file: file, line: line)
+                precondition(
+                    isOnLoopThread, "a connection's socket used off its event loop's thread", file: file, line: line)
             #endif
         }
     }

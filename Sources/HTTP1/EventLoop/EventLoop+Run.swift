@@ -59,14 +59,15 @@
                 runSubmissions()
                 checkedAt = fireDueTimers()
             }
-            // No transport uses the loop any more: whatever is still registered is closed, so
-            // no socket outlives its loop; work submitted from now on runs on its caller's thread.
-            runSubmissions(closing: true)
+            // No transport uses the loop any more: whatever is still registered is closed here, so
+            // no socket outlives its loop; then work submitted from now on runs on its caller's
+            // thread (it finds every connection of the loop closed).
             let orphans = registry.withLock { registry in
                 defer { registry.connections.removeAll() }
                 return Array(registry.connections.values)
             }
             for connection in orphans { connection.close(because: HTTP1Transport.ShutdownError()) }
+            runSubmissions(closing: true)
         }
 
         /// Runs what tasks submitted, in order; with `closing`, for the last time.

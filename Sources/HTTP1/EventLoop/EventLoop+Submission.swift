@@ -11,7 +11,7 @@
         func execute(_ job: @escaping @Sendable () -> Void) {
             let (inline, wake) = registry.withLock { registry -> (Bool, Bool) in
                 if registry.submissions.isClosed { return (true, false) }
-                if let thread = registry.thread, pthread_equal(thread, pthread_self()) != 0 { return (true, false) }
+                if registry.isLoopThread { return (true, false) }
                 return (false, registry.submissions.append(job))
             }
             if inline { job() }
@@ -22,9 +22,7 @@
         /// whoever closes what was left is its owner).
         var isOnLoopThread: Bool {
             registry.withLock { registry in
-                if registry.submissions.isClosed { return true }
-                guard let thread = registry.thread else { return false }
-                return pthread_equal(thread, pthread_self()) != 0
+                registry.submissions.isClosed || registry.isLoopThread
             }
         }
 

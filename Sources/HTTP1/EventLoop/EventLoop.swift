@@ -44,6 +44,12 @@
             var submissions = SubmissionQueue()
             /// The loop's thread, once it runs: work submitted on it runs at once.
             var thread: pthread_t?
+
+            /// Whether the caller runs on the loop's thread.
+            var isLoopThread: Bool {
+                guard let thread else { return false }
+                return pthread_equal(thread, pthread_self()) != 0
+            }
         }
 
         private struct Exit: Sendable {
@@ -211,8 +217,11 @@
         /// Reads `connection` at the loop's next turn, though no edge may come: what TLS buffered
         /// before reading paused is in no socket to raise one.
         func readAgain(_ connection: HTTP1Connection) {
-            registry.withLock { $0.readAgain.append(connection) }
-            wakeUp()
+            let wake = registry.withLock { registry in
+                registry.readAgain.append(connection)
+                return !registry.isLoopThread
+            }
+            if wake { wakeUp() }
         }
 
         /// Forgets a closed connection (closing its descriptor removed it from epoll) and its deadline.
@@ -226,8 +235,12 @@
         /// Makes sure the loop looks at `connection`'s deadlines no later than `deadline`
         /// (``HTTP1Connection/expireIfDue(now:)`` then says whether one passed, or when to look again).
         func schedule(_ connection: HTTP1Connection, at deadline: UInt64) {
-            // The loop may be waiting for a later deadline, or none.
-            if registry.withLock({ $0.timers.schedule(connection.token, at: deadline) }) { wakeUp() }
+            // The loop may be waiting for a later deadline, or none; on its own thread it reads
+            // the queue before it waits again.
+            let wake = registry.withLock { registry in
+                registry.timers.schedule(connection.token, at: deadline) && !registry.isLoopThread
+            }
+            if wake { wakeUp() }
         }
 
         func wakeUp() {

@@ -25,6 +25,8 @@
                 deferred.run(self)
                 guard submit else { return }
                 loop.execute { [self] in
+                    // The OpenSSL session is made here, as every later call on it is.
+                    loop.assertOnLoopThread()
                     do {
                         socket.use(try makeStream())
                     } catch {

@@ -9,12 +9,14 @@
     /// `@unchecked Sendable`: the connection shares it with the loop, which alone uses it; the
     /// loop's submission queue orders every use after the task that handed the work over.
     final class ConnectionSocket: @unchecked Sendable {
+        /// The loop whose thread alone uses the socket.
         private let loop: EventLoop
         /// The descriptor, `-1` until the socket is made and once it is closed.
         private(set) var fd: Int32 = -1
         /// Plain, or TLS over the socket; plain again once closed.
         private var stream: any ByteStream = PlainByteStream.shared
 
+        /// No socket yet: ``connect(to:)`` makes it, on `loop`'s thread.
         init(loop: EventLoop) {
             self.loop = loop
         }

@@ -52,7 +52,9 @@
 
         /// Bytes a task handed to the loop, and how far the loop got.
         struct PendingWrite: Sendable {
+            /// What the task handed over.
             let bytes: any ContiguousBytes & Sendable
+            /// How many of `bytes` are on the socket.
             var offset = 0
             /// The request's last bytes: the machine hears that it is sent once they are written.
             let endsRequest: Bool

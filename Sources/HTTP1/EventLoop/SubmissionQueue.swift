@@ -6,6 +6,7 @@
         /// One piece of work, run on the loop's thread.
         typealias Job = @Sendable () -> Void
 
+        /// What waits, oldest first.
         private var jobs: [Job] = []
         /// The loop waits in epoll with nothing queued: a submission must wake it.
         var isSleeping = false

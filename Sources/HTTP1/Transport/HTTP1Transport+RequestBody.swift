@@ -6,6 +6,7 @@
     /// Request bodies: where they come from, and how they are handed to the connection's loop.
     /// Upload files are read, and download files made, on ``FileQueue``, never on a cooperative thread.
     extension HTTP1Transport {
+        /// Where `request`'s body comes from; an upload file's length is read on ``FileQueue``.
         static func body(of request: URLRequest, kind: TransportRequest.Kind) async throws -> Body {
             switch kind {
             case .data, .download:

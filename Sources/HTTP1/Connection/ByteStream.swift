@@ -5,7 +5,8 @@
     /// handler sits below the HTTP codec.
     ///
     /// Every call returns at once instead of waiting; the event loop says when to try again. Used
-    /// only under the connection's lock, on the socket `fd` the connection owns.
+    /// only on the connection's event loop's thread, through its ``ConnectionSocket``, on the
+    /// socket `fd` the connection owns, and never under a lock.
     protocol ByteStream: AnyObject, Sendable {
         /// One step of the opening handshake; `.done` at once for a layer that has none.
         func handshake(fd: Int32) -> ByteStreamHandshake

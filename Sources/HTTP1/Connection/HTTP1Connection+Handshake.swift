@@ -3,22 +3,41 @@
     import Foundation
 
     /// The opening handshake of a connection's byte stream (TLS's), driven by the event loop as
-    /// the TCP handshake is: the task tries a step under the lock and parks until the socket is
-    /// ready.
+    /// the TCP handshake is: the loop makes the stream, takes a step, and takes the next on the
+    /// socket's next readiness edge; the task parks until the last.
     extension HTTP1Connection {
-        /// Runs `stream`'s handshake on a connection whose TCP handshake ended (still
-        /// `connecting`), and leaves it `idle`, reading and writing through `stream`. Throws what
-        /// the handshake failed with, or why the connection closed meanwhile (its timeout,
-        /// cancellation); the caller closes it.
-        func handshake(_ stream: any ByteStream) async throws {
-            state.withLock { shell in
-                shell.stream = stream
-                shell.handshaking = true
+        /// Runs the handshake of the stream `makeStream` makes (on the loop's thread) on a
+        /// connection whose TCP handshake ended (still `connecting`), and leaves it `idle`, reading
+        /// and writing through that stream. Throws what the handshake failed with, or why the
+        /// connection closed meanwhile (its timeout, cancellation); the caller closes it.
+        func handshake(_ makeStream: @escaping @Sendable () throws -> any ByteStream) async throws {
+            let outcome = await withCheckedContinuation { continuation in
+                var deferred = Deferred()
+                let submit = state.withLock { shell -> Bool in
+                    guard shell.machine.state == .connecting else {
+                        deferred.writer = (continuation, .failed(shell.machine.closedFailure))
+                        return false
+                    }
+                    shell.writer = continuation
+                    shell.work = .handshaking
+                    return true
+                }
+                deferred.run(self)
+                guard submit else { return }
+                loop.execute { [self] in
+                    // The OpenSSL session is made here, as every later call on it is.
+                    loop.assertOnLoopThread()
+                    do {
+                        socket.use(try makeStream())
+                    } catch {
+                        return close(because: error)
+                    }
+                    continueWork()
+                }
             }
-            while try await handshakeStep(stream) {}
+            if case .failed(let error) = outcome { throw error }
             var deferred = Deferred()
             let failure = state.withLock { shell -> (any Error)? in
-                shell.handshaking = false
                 guard shell.machine.state == .connecting else { return shell.machine.closedFailure }
                 apply(shell.machine.handle(.connected), &shell, &deferred)
                 return nil
@@ -27,35 +46,23 @@
             if let failure { throw failure }
         }
 
-        /// One step of the handshake; parks until the socket is ready when the step needs it.
-        /// `true` while the handshake goes on.
-        private func handshakeStep(_ stream: any ByteStream) async throws -> Bool {
-            var step = ByteStreamHandshake.wantsInput
-            let outcome = await withCheckedContinuation { continuation in
-                var deferred = Deferred()
-                state.withLock { shell in
-                    guard shell.machine.state == .connecting else {
-                        deferred.writer = (continuation, .failed(shell.machine.closedFailure))
-                        return
-                    }
-                    // Tried under the lock that parks the task: no edge is missed between.
-                    step = stream.handshake(fd: fd)
-                    switch step {
-                    case .wantsInput, .wantsOutput:
-                        shell.writer = continuation
-                        apply(shell.machine.handle(.writeWouldBlock), &shell, &deferred)
-                    case .done, .failed:
-                        deferred.writer = (continuation, .proceed)
-                    }
+        /// On the loop: one step of the handshake; the task resumes when it ended, one way or the other.
+        func continueHandshake() {
+            let step = socket.handshake()
+            var deferred = Deferred()
+            state.withLock { shell in
+                guard case .handshaking = shell.work else { return }
+                switch step {
+                case .done:
+                    finishWork(.proceed, &shell, &deferred)
+                case .wantsInput, .wantsOutput:
+                    // Waits for the next edge, under the connection's timeout.
+                    apply(shell.machine.handle(.writeWouldBlock), &shell, &deferred)
+                case .failed(let error):
+                    finishWork(.failed(error), &shell, &deferred)
                 }
-                deferred.run(self)
             }
-            if case .failed(let error) = outcome { throw error }
-            switch step {
-            case .done: return false
-            case .failed(let error): throw error
-            case .wantsInput, .wantsOutput: return true
-            }
+            deferred.run(self)
         }
     }
 #endif

@@ -12,10 +12,14 @@
 
     extension HTTP1Connection {
         /// Puts TLS over a connection whose TCP handshake ended (still `connecting`): the one place
-        /// the connection learns it speaks TLS; the rest goes through its ``ByteStream``.
+        /// the connection learns it speaks TLS; the rest goes through its ``ByteStream``. The
+        /// OpenSSL session is made on the loop's thread, as every later call on it is.
         func secure(with setup: TLSSetup) async throws {
-            let stream = try setup.context.makeStream(host: setup.host, key: key)
-            try await handshake(TLSByteStream(stream, context: setup.context, key: key))
+            let key = key
+            try await handshake {
+                let stream = try setup.context.makeStream(host: setup.host, key: key)
+                return TLSByteStream(stream, context: setup.context, key: key)
+            }
         }
     }
 #endif

@@ -1,27 +1,22 @@
 #if os(Linux)
     import Foundation
     import CourierTransport
-    import Glibc
 
-    /// What the task that uses a connection does with it: take it from the pool, write a request,
-    /// wait for the response, give it back.
+    /// What the task that uses a connection does with it: take it from the pool, hand its request
+    /// to the loop, wait for the response, give it back. Nothing here touches the socket.
     extension HTTP1Connection {
-        /// Whether the connection is open, and quiet, so it may carry another request.
+        /// Whether the machine lets the connection carry another request. Whether the socket is
+        /// quiet is checked by the loop before the next request is written (``StaleConnection``).
         var isReusable: Bool {
-            state.withLock { $0.machine.isReusable && IdleConnectionCheck.isQuiet(fd) && $0.stream.isQuiet }
+            state.withLock { $0.machine.isReusable }
         }
 
-        /// Takes the connection out of the pool for a request: `false` when closed or not quiet
-        /// (the pool closes it).
+        /// Takes the connection out of the pool for a request: `false` when closed (the pool then
+        /// closes it). The loop checks the socket is quiet before the first write of a reused connection.
         func activate() -> Bool {
             var deferred = Deferred()
             let leased = state.withLock { shell -> Bool in
                 guard shell.machine.state == .pooled else { return false }
-                guard IdleConnectionCheck.isQuiet(fd), shell.stream.isQuiet else {
-                    // Bytes nobody asked for, or a hang-up: the machine closes it.
-                    apply(shell.machine.handle(.endOfStream), &shell, &deferred)
-                    return false
-                }
                 apply(shell.machine.handle(.leased), &shell, &deferred)
                 shell.idleDeadline = nil
                 return deferred.rejection == nil
@@ -70,95 +65,64 @@
             }
         }
 
-        /// How one attempt to write went.
-        private enum Step {
-            case wrote(Int)
-            case blocked
-            case stop(HTTP1ConnectionStateMachine.WriterOutcome)
-        }
-
-        /// Writes all of `bytes`, waiting for the socket to drain when it is full.
+        /// Has the loop write all of `bytes`, and waits until it did.
         ///
-        /// Returns early, without error, when the server already answered in full (it may answer
-        /// before reading the whole body, for example with a `413`): the answer is the response.
+        /// Returns `false`, without error, when the server already answered in full (it may answer
+        /// before reading the whole body, for example with a `413`): the answer is the response,
+        /// and the rest of the request need not be written.
         ///
         /// With `endsRequest`, these are the request's last bytes: the machine hears that the
-        /// request is sent under the lock of the write that completes it, so an answer read just
-        /// after is never taken for an early one.
-        /// Returns `false` when the answer came first, so the rest of the request need not be written.
+        /// request is sent as the write that completes it is noted, so an answer read just after
+        /// is never taken for an early one. With `checksQuiet` (a pooled connection's first
+        /// write), throws ``StaleConnection`` when the socket was not quiet, before writing.
         @discardableResult
-        func write(_ bytes: some ContiguousBytes & Sendable, endsRequest: Bool = false) async throws -> Bool {
-            let total = bytes.withUnsafeBytes { $0.count }
-            var offset = 0
-            while offset < total {
+        func write(
+            _ bytes: some ContiguousBytes & Sendable, endsRequest: Bool = false, checksQuiet: Bool = false
+        ) async throws -> Bool {
+            guard bytes.withUnsafeBytes({ $0.count }) > 0 else { return true }
+            let outcome = await withCheckedContinuation { continuation in
                 var deferred = Deferred()
-                var step = state.withLock { send(bytes, from: offset, endsRequest, &$0, &deferred) }
-                deferred.run(self)
-                if case .blocked = step {
-                    let outcome = await withCheckedContinuation { continuation in
-                        var deferred = Deferred()
-                        state.withLock { shell in
-                            // Tried again under the lock that parks the writer: no edge is missed between.
-                            let retried = send(bytes, from: offset, endsRequest, &shell, &deferred)
-                            guard case .blocked = retried else {
-                                step = retried
-                                deferred.writer = (continuation, .proceed)
-                                return
-                            }
-                            shell.writer = continuation
-                            apply(shell.machine.handle(.writeWouldBlock), &shell, &deferred)
-                        }
-                        deferred.run(self)
+                let submit = state.withLock { shell -> Bool in
+                    let permission = shell.machine.writePermission
+                    guard case .proceed = permission else {
+                        deferred.writer = (continuation, permission)
+                        return false
                     }
-                    if case .blocked = step { step = .stop(outcome) }
+                    shell.writer = continuation
+                    shell.work = .writing(
+                        PendingWrite(
+                            bytes: bytes, endsRequest: endsRequest, checksQuiet: checksQuiet, awaitsResponse: false))
+                    return true
                 }
-                switch step {
-                case .wrote(let count): offset += count
-                case .blocked, .stop(.proceed): continue
-                case .stop(.answered): return false
-                case .stop(.failed(let error)): throw error
-                }
+                deferred.run(self)
+                if submit { loop.execute { [self] in continueWriting() } }
             }
-            return true
+            switch outcome {
+            case .proceed: return true
+            case .answered: return false
+            case .failed(let error): throw error
+            }
         }
 
-        /// One `send` (under the lock), or why not.
-        private func send(
-            _ bytes: some ContiguousBytes, from offset: Int, _ endsRequest: Bool, _ shell: inout Shell,
-            _ deferred: inout Deferred
-        ) -> Step {
-            let permission = shell.machine.writePermission
-            guard case .proceed = permission else { return .stop(permission) }
-            let total = bytes.withUnsafeBytes { $0.count }
-            let sent = bytes.withUnsafeBytes { buffer -> ByteStreamWrite in
-                guard let base = buffer.baseAddress, offset < total else { return .wrote(0) }
-                let rest = UnsafeRawBufferPointer(start: base + offset, count: total - offset)
-                return shell.stream.write(fd: fd, rest)
-            }
-            switch sent {
-            case .wrote(let written):
-                shell.lastActivity = loop.clock.now()
-                if endsRequest, offset + written == total {
-                    apply(shell.machine.handle(.requestSent), &shell, &deferred)
+        /// Has the loop write the whole request, `bytes`, and waits for the response: one handover
+        /// and one wake-up for a request that fits one write. `checksQuiet` as for ``write(_:endsRequest:checksQuiet:)``.
+        func finish(_ bytes: some ContiguousBytes & Sendable, checksQuiet: Bool) async throws -> ReceivedResponse {
+            try await withCheckedThrowingContinuation { continuation in
+                var deferred = Deferred()
+                let submit = state.withLock { shell -> Bool in
+                    shell.responder = continuation
+                    guard case .proceed = shell.machine.writePermission else {
+                        awaitResponse(&shell, &deferred)
+                        return false
+                    }
+                    shell.work = .writing(
+                        PendingWrite(bytes: bytes, endsRequest: true, checksQuiet: checksQuiet, awaitsResponse: true))
+                    return true
                 }
-                return .wrote(written)
-            case .blocked: return .blocked
-            case .interrupted: return .wrote(0)
-            case .failed: break
+                deferred.run(self)
+                if submit { loop.execute { [self] in continueWriting() } }
             }
-            // The server closed or reset the connection. What it answered before may still be in
-            // the socket: read it first, for it may be the whole answer (RFC 9112 §9.5).
-            withUnsafeTemporaryAllocation(byteCount: Self.taskReadBufferSize, alignment: 16) { buffer in
-                while readAvailable(&shell, buffer, drain: true, &deferred) {}
-            }
-            if shell.machine.state != .closed { apply(shell.machine.handle(.endOfStream), &shell, &deferred) }
-            let outcome = shell.machine.writePermission
-            if case .proceed = outcome { return .stop(.failed(ConnectionFailure.closedBeforeResponse)) }
-            return .stop(outcome)
         }
-
-        /// The size of the buffer a writer reads into on its own thread after a failed write.
-        private static let taskReadBufferSize = 16 * 1024
 
         /// The response to the request written, once complete: from the loop's thread, whole.
         func response() async throws -> ReceivedResponse {
@@ -166,16 +130,7 @@
                 var deferred = Deferred()
                 state.withLock { shell in
                     shell.responder = continuation
-                    if case .writing = shell.machine.state {
-                        // A request whose last write did not say so.
-                        apply(shell.machine.handle(.requestSent), &shell, &deferred)
-                    }
-                    apply(shell.machine.handle(.awaitResponse), &shell, &deferred)
-                    if shell.responder != nil, deferred.responder == nil, shell.machine.clock != .exchange {
-                        // Never left parked in a state nothing resumes it from.
-                        shell.responder = nil
-                        deferred.responder = (continuation, .failure(shell.machine.closedFailure))
-                    }
+                    awaitResponse(&shell, &deferred)
                 }
                 deferred.run(self)
             }

@@ -1,7 +1,6 @@
 #if os(Linux)
     import Foundation
     import CourierTransport
-    import Glibc
 
     /// What a connection needs to know to receive the response to the request about to be written.
     struct ResponseExpectation: Sendable {
@@ -21,28 +20,57 @@
         var decodesContent = false
     }
 
-    /// One TCP connection: the I/O shell around an ``HTTP1ConnectionStateMachine``. Its task
-    /// writes the request on the socket itself; the ``EventLoop`` reads, and resumes the task
-    /// with the whole response. Both report what happens to the machine and do what it says.
+    /// One TCP connection: the I/O shell around an ``HTTP1ConnectionStateMachine``, owned by one
+    /// ``EventLoop``. Its loop's thread makes every system call and OpenSSL call on the socket
+    /// (``ConnectionSocket``): it connects, runs the handshake, writes what the task hands over,
+    /// reads, and closes. The task that uses the connection only parks: it queues its work under
+    /// `state`'s lock, submits it to the loop, and is resumed from there.
     ///
-    /// Every read, write and epoll change of the descriptor happens under `state`'s lock, and the
-    /// descriptor is closed under it too, so a number reused by the kernel for a new socket is
-    /// never read or written here.
+    /// `state`'s lock guards that handoff (the machine, the parked tasks, the queued write) and is
+    /// never held across a system call: the loop takes what to do under it, does it outside, and
+    /// reports the outcome under it again. Since only the loop closes the descriptor, a number
+    /// the kernel reuses for a new socket is never read or written here.
     final class HTTP1Connection: Sendable {
         /// The connection's tag in the event loop.
         let token: UInt64
-        /// The socket.
-        let fd: Int32
         /// The host and port it is connected to.
         let key: HTTP1ConnectionPool.Key
         let loop: EventLoop
+        /// The socket, the loop's alone.
+        let socket: ConnectionSocket
         let state: LockedState<Shell>
+
+        /// What the loop drives for a parked task.
+        enum Work: Sendable {
+            /// The TCP handshake to `address` (started when the loop takes it up).
+            case connecting(SocketAddress, started: Bool)
+            /// The byte stream's opening handshake.
+            case handshaking
+            /// Bytes to write.
+            case writing(PendingWrite)
+        }
+
+        /// Bytes a task handed to the loop, and how far the loop got.
+        struct PendingWrite: Sendable {
+            /// What the task handed over.
+            let bytes: any ContiguousBytes & Sendable
+            /// How many of `bytes` are on the socket.
+            var offset = 0
+            /// The request's last bytes: the machine hears that it is sent once they are written.
+            let endsRequest: Bool
+            /// A pooled connection's first write: the loop checks it is quiet before writing.
+            var checksQuiet: Bool
+            /// No writer parks: the task waits for the response (``HTTP1Connection/finish(_:checksQuiet:)``).
+            let awaitsResponse: Bool
+        }
 
         /// The machine, and what only the shell can hold: parked tasks, clocks, the download.
         struct Shell: Sendable {
             var machine: HTTP1ConnectionStateMachine
             var writer: CheckedContinuation<HTTP1ConnectionStateMachine.WriterOutcome, Never>?
             var responder: CheckedContinuation<ReceivedResponse, any Error>?
+            /// What the loop does for the parked task.
+            var work: Work?
             var lastActivity: UInt64
             /// The idle timeout while a request uses the connection.
             var timeout: UInt64?
@@ -52,16 +80,13 @@
             var file: (any BodySink)?
             /// Reading stopped until the download file catches up.
             var readingPaused = false
-            /// The bytes of the connection: plain, or TLS over the socket; plain again once closed.
-            var stream: any ByteStream = PlainByteStream.shared
-            /// The stream's opening handshake runs: a parked writer waits for input too.
-            var handshaking = false
             /// When the current request's first response byte was read (the clock read that
             /// marks activity, so timing costs no read of its own).
             var firstByteAt: UInt64?
         }
 
-        /// Work decided under the lock and done after it: resuming tasks, reporting progress.
+        /// Work decided under the lock and done after it: socket work handed to the loop, tasks
+        /// resumed, progress reported.
         struct Deferred {
             var writer:
                 (
@@ -71,159 +96,50 @@
             var responder: (CheckedContinuation<ReceivedResponse, any Error>, Result<ReceivedResponse, any Error>)?
             var progress: (@Sendable (TransferProgress) -> Void, TransferProgress)?
             var deadline: UInt64?
-            var closed = false
+            /// The socket closes, for this reason.
+            var close: (any Error)?
+            /// A response completed: the stream may keep what the next connection can use.
+            var responseCompleted = false
+            /// The loop goes on with the parked task's work (the socket became ready).
+            var continuesWork = false
             var rejection: (any Error)?
 
             func run(_ connection: HTTP1Connection) {
+                if close != nil || responseCompleted || continuesWork {
+                    let (reason, completed, continues) = (close, responseCompleted, continuesWork)
+                    connection.loop.execute {
+                        if completed { connection.socket.responseCompleted() }
+                        if let reason {
+                            connection.socket.close(because: reason)
+                            connection.loop.deregister(connection.token)
+                        } else if continues {
+                            connection.continueWork()
+                        }
+                    }
+                }
                 if let (handler, value) = progress { handler(value) }
                 if let (continuation, outcome) = writer { continuation.resume(returning: outcome) }
                 if let (continuation, result) = responder { continuation.resume(with: result) }
                 if let deadline { connection.loop.schedule(connection, at: deadline) }
-                if closed { connection.loop.deregister(connection.token) }
             }
         }
 
-        private init(fd: Int32, key: HTTP1ConnectionPool.Key, loop: EventLoop, connected: Bool, timeout: UInt64?) {
-            self.fd = fd
+        /// A connection not connected yet, on `loop`; ``connect(to:key:loop:timeout:relay:secured:)`` makes one.
+        init(key: HTTP1ConnectionPool.Key, loop: EventLoop, timeout: UInt64?) {
             self.key = key
             self.loop = loop
             self.token = loop.makeToken()
+            self.socket = ConnectionSocket(loop: loop)
             self.state = LockedState(
                 Shell(
-                    machine: HTTP1ConnectionStateMachine(connected: connected), lastActivity: loop.clock.now(),
+                    machine: HTTP1ConnectionStateMachine(connected: false), lastActivity: loop.clock.now(),
                     timeout: timeout))
-        }
-
-        // MARK: Opening
-
-        /// Connects to one of `addresses`, raced as Happy Eyeballs does (``AddressRacer``): IPv6
-        /// and IPv4 alternate, each attempt has `timeout` of its own, the next starts after a
-        /// short head start or as soon as the one before fails, and the first to connect wins
-        /// (the others are closed). `relay` closes the connection if the task is cancelled.
-        static func open(
-            to addresses: [SocketAddress], key: HTTP1ConnectionPool.Key, loop: EventLoop, timeout: UInt64?,
-            relay: CancellationRelay, racer: AddressRacer = AddressRacer(), tls: TLSSetup? = nil
-        ) async throws -> HTTP1Connection {
-            let connection = try await connectFirst(
-                of: addresses, key: key, loop: loop, timeout: timeout, relay: relay, racer: racer, secured: tls != nil)
-            guard let tls else { return connection }
-            do {
-                try await connection.secure(with: tls)
-                return connection
-            } catch {
-                connection.close(because: error)
-                throw error
-            }
-        }
-
-        /// The first of `addresses` to accept a TCP connection; still `connecting` when `secured`,
-        /// for the TLS handshake that follows.
-        private static func connectFirst(
-            of addresses: [SocketAddress], key: HTTP1ConnectionPool.Key, loop: EventLoop, timeout: UInt64?,
-            relay: CancellationRelay, racer: AddressRacer, secured: Bool
-        ) async throws -> HTTP1Connection {
-            if addresses.count == 1, let address = addresses.first {
-                // Nothing to race: no task to start.
-                return try await connect(
-                    to: address, key: key, loop: loop, timeout: timeout, relay: relay, secured: secured)
-            }
-            let connection = try await racer.race(
-                AddressRacer.interleaved(addresses, family: \.family),
-                attempt: { address in
-                    // Each attempt closes its own socket when the race cancels it.
-                    let attemptRelay = CancellationRelay()
-                    return try await withTaskCancellationHandler {
-                        try await connect(
-                            to: address, key: key, loop: loop, timeout: timeout, relay: attemptRelay, secured: secured)
-                    } onCancel: {
-                        attemptRelay.cancel()
-                    }
-                },
-                discard: { $0.close(because: CancellationError()) })
-            relay.attach(connection)
-            return connection
-        }
-
-        /// Connects to `address`, within `timeout`, and registers the connection with `loop`;
-        /// `relay` closes it if the task is cancelled. Throws ``ConnectionFailure/connectFailed(_:)``
-        /// when the address refuses or cannot be reached, and closes what it opened on every error.
-        /// A `secured` connection stays `connecting` until its TLS handshake ends.
-        static func connect(
-            to address: SocketAddress, key: HTTP1ConnectionPool.Key, loop: EventLoop, timeout: UInt64?,
-            relay: CancellationRelay, secured: Bool = false
-        ) async throws -> HTTP1Connection {
-            let fd = socket(
-                address.family, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
-            guard fd >= 0 else { throw ConnectionFailure.connectFailed(errno) }
-            var noDelay: Int32 = 1
-            _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-            // Connect before registering: epoll reports a socket that is not connected yet as
-            // hung up, which the loop would take for the server closing it.
-            let started = address.withSockAddr { Glibc.connect(fd, $0, $1) == 0 ? 0 : errno }
-            guard started == 0 || started == EINPROGRESS || started == EINTR else {
-                Glibc.close(fd)
-                throw ConnectionFailure.connectFailed(started)
-            }
-            let connection = HTTP1Connection(
-                fd: fd, key: key, loop: loop, connected: started == 0 && !secured, timeout: timeout)
-            relay.attach(connection)
-            do {
-                try await connection.finishConnecting(secured: secured)
-                return connection
-            } catch {
-                connection.close(because: error)
-                throw error
-            }
-        }
-
-        /// Registers with the loop, waits for the TCP handshake if it runs, and checks its outcome;
-        /// a `secured` connection stays `connecting` for its TLS handshake.
-        private func finishConnecting(secured: Bool) async throws {
-            var registrationError: (any Error)?
-            let outcome = await withCheckedContinuation { continuation in
-                var deferred = Deferred()
-                var parked = false
-                state.withLock { shell in
-                    guard shell.machine.state == .connecting else { return }
-                    // Parked before the loop can see the socket, so no edge of the handshake is missed.
-                    shell.writer = continuation
-                    parked = true
-                    apply(shell.machine.handle(.writeWouldBlock), &shell, &deferred)
-                }
-                deferred.run(self)
-                do {
-                    try loop.register(self)
-                } catch {
-                    registrationError = error
-                    close(because: error)
-                }
-                if !parked { continuation.resume(returning: .proceed) }
-            }
-            if let registrationError { throw registrationError }
-            if case .failed(let error) = outcome { throw error }
-            var error: Int32 = 0
-            var length = socklen_t(MemoryLayout<Int32>.size)
-            var deferred = Deferred()
-            state.withLock { shell in
-                guard shell.machine.state == .connecting else { return }
-                let status = getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 ? error : errno
-                if status == 0 {
-                    if !secured { apply(shell.machine.handle(.connected), &shell, &deferred) }
-                } else {
-                    deferred.rejection = ConnectionFailure.connectFailed(status)
-                    apply(shell.machine.handle(.failed(ConnectionFailure.connectFailed(status))), &shell, &deferred)
-                }
-            }
-            deferred.run(self)
-            if let rejection = deferred.rejection { throw rejection }
-            let failure = state.withLock { $0.machine.state == .closed ? $0.machine.closedFailure : nil }
-            if let failure { throw failure }
         }
 
         // MARK: Performing the machine's actions
 
-        /// Does, under the lock, what must be: the file write queued, the socket closed, parked
-        /// tasks taken; leaves the rest to `deferred`.
+        /// Does, under the lock, what must be: the file write queued, parked tasks taken; leaves
+        /// the rest to `deferred` (socket work to the loop).
         func apply(_ actions: HTTP1ConnectionStateMachine.Actions, _ shell: inout Shell, _ deferred: inout Deferred) {
             if let head = actions.head, let file = shell.file {
                 file.headArrived(head)
@@ -237,12 +153,16 @@
                 }
             }
             if let progress = actions.progress, let handler = shell.progress { deferred.progress = (handler, progress) }
-            if let outcome = actions.writer, let writer = shell.writer {
-                shell.writer = nil
-                deferred.writer = (writer, outcome)
+            if let outcome = actions.writer {
+                if case .proceed = outcome, shell.work != nil {
+                    // The socket is ready for the work the loop drives: the task stays parked.
+                    deferred.continuesWork = true
+                } else {
+                    finishWork(outcome, &shell, &deferred)
+                }
             }
             if let result = actions.response, let responder = shell.responder {
-                if case .success = result { shell.stream.responseCompleted() }
+                if case .success = result { deferred.responseCompleted = true }
                 shell.responder = nil
                 let firstByteAt = shell.firstByteAt
                 deferred.responder = (
@@ -262,14 +182,54 @@
                 deferred.deadline = shell.lastActivity + timeout
             }
             if let reason = actions.close {
-                shell.stream.close(fd: fd, because: reason)
-                shell.stream = PlainByteStream.shared
-                Glibc.close(fd)
-                deferred.closed = true
+                // A task parked while the machine had nothing to tell it (its write not taken up
+                // yet, its response not awaited yet) hears of the close too.
+                finishWork(.failed(shell.machine.closedFailure), &shell, &deferred)
+                if let responder = shell.responder, deferred.responder == nil {
+                    shell.responder = nil
+                    deferred.responder = (responder, .failure(shell.machine.closedFailure))
+                }
+                deferred.close = reason
             }
         }
 
-        /// Closes the connection; a task waiting on it fails with `error`.
+        /// Ends the parked task's work with `outcome`: a writer is resumed with it; a task waiting
+        /// for the response (``finish(_:checksQuiet:)``) gets the answer, or the failure.
+        func finishWork(
+            _ outcome: HTTP1ConnectionStateMachine.WriterOutcome, _ shell: inout Shell, _ deferred: inout Deferred
+        ) {
+            var awaitsResponse = false
+            if case .writing(let pending) = shell.work { awaitsResponse = pending.awaitsResponse }
+            shell.work = nil
+            if awaitsResponse {
+                if case .failed(let error) = outcome, shell.machine.state != .closed, let responder = shell.responder {
+                    shell.responder = nil
+                    deferred.responder = (responder, .failure(error))
+                } else if shell.responder != nil, deferred.responder == nil {
+                    awaitResponse(&shell, &deferred)
+                }
+            } else if let writer = shell.writer {
+                shell.writer = nil
+                deferred.writer = (writer, outcome)
+            }
+        }
+
+        /// Tells the machine the parked responder waits; never leaves it parked in a state
+        /// nothing resumes it from.
+        func awaitResponse(_ shell: inout Shell, _ deferred: inout Deferred) {
+            if case .writing = shell.machine.state {
+                // A request whose last write did not say so.
+                apply(shell.machine.handle(.requestSent), &shell, &deferred)
+            }
+            apply(shell.machine.handle(.awaitResponse), &shell, &deferred)
+            if let responder = shell.responder, deferred.responder == nil, shell.machine.clock != .exchange {
+                shell.responder = nil
+                deferred.responder = (responder, .failure(shell.machine.closedFailure))
+            }
+        }
+
+        /// Closes the connection; a task waiting on it fails with `error`. From any thread: the
+        /// socket itself closes on the loop's.
         func close(because error: any Error) {
             var deferred = Deferred()
             state.withLock { shell in

@@ -82,9 +82,9 @@
                 work.run()
                 switch outcome {
                 case .reuse(let connection):
-                    // Checked after the lock: the check is a system call.
+                    // After the pool's lock: the connection takes its own.
                     if connection.activate() { return .reuse(connection) }
-                    // Closed while idle (by the server or the idle timeout), or not quiet.
+                    // Closed while idle (by the server or the idle timeout).
                     (outcome, work) = state.withLock { state in
                         let actions = state.machine.reuseFailed(
                             connection, of: key, waiterID: id, now: clock.now())

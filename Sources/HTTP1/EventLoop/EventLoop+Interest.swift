@@ -2,7 +2,7 @@
     extension EventLoop {
         /// What the loop watches a connection's socket for.
         enum Interest: Sendable {
-            /// Errors only: the connection's task reads the socket itself.
+            /// Errors only.
             case errorsOnly
             /// Input and the server's hang-up.
             case input

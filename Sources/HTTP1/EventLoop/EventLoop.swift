@@ -6,10 +6,12 @@
     /// One thread that waits on epoll for the native connections given to it, reads what
     /// arrives, and resumes the tasks waiting for it; an ``HTTP1EventLoopGroup`` holds one or more.
     ///
-    /// Tasks write their requests themselves (the sockets are non-blocking, so a write never
-    /// blocks a cooperative thread); the loop does all reading, so a response costs one wake-up
-    /// of the waiting task and no more. Sockets are registered once, edge-triggered, for both
-    /// directions. The loop also enforces deadlines: the idle timeout of an exchange and the
+    /// The loop's thread is the one owner of its connections' sockets: every system call and
+    /// every OpenSSL call on them (connect, handshake, write, read, close, epoll changes) runs
+    /// there, never under a lock. Tasks hand work over with ``execute(_:)`` (a submission queue
+    /// the loop drains each turn, woken through its eventfd only when asleep) and park until the
+    /// loop resumes them, so a request costs the loop one wake-up and the task one. Sockets are
+    /// registered once, edge-triggered, for both directions. The loop also enforces deadlines: the idle timeout of an exchange and the
     /// idle lifetime of a pooled connection, each connection's next one in a ``TimerQueue``,
     /// on the ``LoopClock`` the loop is given.
     ///
@@ -26,7 +28,8 @@
             return epoll >= 0 && eventFD >= 0
         }()
 
-        private struct Registry: Sendable {
+        /// What the loop and the threads that use it share, under `registry`'s lock.
+        struct Registry: Sendable {
             var connections: [UInt64: HTTP1Connection] = [:]
             var nextToken: UInt64 = 1
             /// Each connection's next deadline, by token, on the loop's clock.
@@ -37,6 +40,16 @@
             var isStopping = false
             /// Connections to read at the next turn without waiting for an edge (``readAgain(_:)``).
             var readAgain: [HTTP1Connection] = []
+            /// Work handed over by other threads, run in order at the loop's next turn.
+            var submissions = SubmissionQueue()
+            /// The loop's thread, once it runs: work submitted on it runs at once.
+            var thread: pthread_t?
+
+            /// Whether the caller runs on the loop's thread.
+            var isLoopThread: Bool {
+                guard let thread else { return false }
+                return pthread_equal(thread, pthread_self()) != 0
+            }
         }
 
         private struct Exit: Sendable {
@@ -48,16 +61,16 @@
             var waiters: [CheckedContinuation<Void, Never>] = []
         }
 
-        private let epoll: Int32
-        private let wakeUpFD: Int32
+        let epoll: Int32
+        let wakeUpFD: Int32
         private let name: String
         /// The time the loop's deadlines are on.
         let clock: LoopClock
-        private let registry = LockedState(Registry())
+        let registry = LockedState(Registry())
         private let exit = LockedState(Exit())
         /// The token of the wake-up eventfd; connection tokens start at 1.
-        private static let wakeUpToken: UInt64 = 0
-        private static let maximumEvents: Int32 = 256
+        static let wakeUpToken: UInt64 = 0
+        static let maximumEvents: Int32 = 256
         /// The size of the loop's read buffer, reused for every read.
         static let readBufferSize = 128 * 1024
 
@@ -101,6 +114,7 @@
                     guard let context else { return nil }
                     let loop = Unmanaged<EventLoop>.fromOpaque(context).takeRetainedValue()
                     Thread.current.name = loop.name
+                    loop.registry.withLock { $0.thread = pthread_self() }
                     loop.noteStarted()
                     loop.run()
                     return nil
@@ -179,30 +193,35 @@
             }
         }
 
-        /// Starts watching `connection`'s socket for both directions.
+        /// Starts watching `connection`'s socket for both directions. On the loop's thread.
         func register(_ connection: HTTP1Connection) throws(URLError) {
+            assertOnLoopThread()
             registry.withLock { $0.connections[connection.token] = connection }
             let events = Interest.inputAndOutput.events
-            if Epoll.add(connection.fd, to: epoll, events: events, token: connection.token) != 0 {
+            if Epoll.add(connection.socket.fd, to: epoll, events: events, token: connection.token) != 0 {
                 _ = registry.withLock { $0.connections.removeValue(forKey: connection.token) }
                 throw URLError(.cannotConnectToHost)
             }
         }
 
-        /// Watches `connection`'s socket for `interest` from now on. Call under the connection's
-        /// lock, with the descriptor open.
+        /// Watches `connection`'s socket for `interest` from now on. On the loop's thread, with
+        /// the descriptor open.
         ///
         /// Changing the events re-arms the edge of any that is ready now, so the loop hears
         /// of input that is already there.
         func watch(_ connection: HTTP1Connection, for interest: Interest) {
-            _ = Epoll.modify(connection.fd, in: epoll, events: interest.events, token: connection.token)
+            assertOnLoopThread()
+            _ = Epoll.modify(connection.socket.fd, in: epoll, events: interest.events, token: connection.token)
         }
 
         /// Reads `connection` at the loop's next turn, though no edge may come: what TLS buffered
         /// before reading paused is in no socket to raise one.
         func readAgain(_ connection: HTTP1Connection) {
-            registry.withLock { $0.readAgain.append(connection) }
-            wakeUp()
+            let wake = registry.withLock { registry in
+                registry.readAgain.append(connection)
+                return !registry.isLoopThread
+            }
+            if wake { wakeUp() }
         }
 
         /// Forgets a closed connection (closing its descriptor removed it from epoll) and its deadline.
@@ -216,85 +235,17 @@
         /// Makes sure the loop looks at `connection`'s deadlines no later than `deadline`
         /// (``HTTP1Connection/expireIfDue(now:)`` then says whether one passed, or when to look again).
         func schedule(_ connection: HTTP1Connection, at deadline: UInt64) {
-            // The loop may be waiting for a later deadline, or none.
-            if registry.withLock({ $0.timers.schedule(connection.token, at: deadline) }) { wakeUp() }
+            // The loop may be waiting for a later deadline, or none; on its own thread it reads
+            // the queue before it waits again.
+            let wake = registry.withLock { registry in
+                registry.timers.schedule(connection.token, at: deadline) && !registry.isLoopThread
+            }
+            if wake { wakeUp() }
         }
 
-        private func wakeUp() {
+        func wakeUp() {
             var one: UInt64 = 1
             _ = write(wakeUpFD, &one, 8)
-        }
-
-        // MARK: The loop
-
-        private func run() {
-            let events = UnsafeMutableRawPointer.allocate(
-                byteCount: Epoll.eventSize * Int(Self.maximumEvents), alignment: 8)
-            let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.readBufferSize, alignment: 16)
-            // Connections whose read budget ran out; read again before sleeping.
-            var unfinished: [HTTP1Connection] = []
-            let clockID = registry.withLock { $0.clockID }
-            defer {
-                events.deallocate()
-                readBuffer.deallocate()
-                clock.detach(clockID)
-            }
-            var checkedAt = clock.now()
-            while !registry.withLock({ $0.isStopping }) {
-                let next = registry.withLock { $0.timers.nextDeadline }
-                let timeout =
-                    unfinished.isEmpty ? clock.waitTimeout(loop: clockID, checkedAt: checkedAt, until: next) : 0
-                let count = Epoll.wait(epoll, into: events, capacity: Self.maximumEvents, timeout: timeout)
-                if count < 0 && errno != EINTR {
-                    // Never expected; avoid spinning if it happens.
-                    usleep(1000)
-                }
-                let retry =
-                    unfinished
-                    + registry.withLock { registry in
-                        defer { registry.readAgain.removeAll() }
-                        return registry.readAgain
-                    }
-                unfinished.removeAll(keepingCapacity: true)
-                for index in 0..<Int(max(0, count)) {
-                    let (flags, token) = Epoll.event(at: index, in: events)
-                    if token == Self.wakeUpToken {
-                        var value: UInt64 = 0
-                        _ = read(wakeUpFD, &value, 8)
-                        continue
-                    }
-                    guard let connection = registry.withLock({ $0.connections[token] }) else { continue }
-                    if connection.handle(events: flags, readBuffer: readBuffer) { unfinished.append(connection) }
-                }
-                for connection in retry
-                where connection.handle(events: Epoll.readable | Epoll.readHangUp, readBuffer: readBuffer) {
-                    unfinished.append(connection)
-                }
-                checkedAt = fireDueTimers()
-            }
-            // No transport uses the loop any more: whatever is still registered is closed, so
-            // no socket outlives its loop.
-            let orphans = registry.withLock { registry in
-                defer { registry.connections.removeAll() }
-                return Array(registry.connections.values)
-            }
-            for connection in orphans { connection.close(because: HTTP1Transport.ShutdownError()) }
-        }
-
-        /// Closes the connections whose deadline passed and schedules the next deadline of those
-        /// whose deadline moved (activity since); returns the time it went by.
-        private func fireDueTimers() -> UInt64 {
-            let now = clock.now()
-            let due = registry.withLock { registry -> [HTTP1Connection] in
-                guard let next = registry.timers.nextDeadline, next <= now else { return [] }
-                return registry.timers.removeDue(now: now).compactMap { registry.connections[$0] }
-            }
-            for connection in due {
-                guard let next = connection.expireIfDue(now: now) else { continue }
-                // On the loop's own thread: no wake-up needed, the next wait reads the queue.
-                registry.withLock { _ = $0.timers.schedule(connection.token, at: next) }
-            }
-            return now
         }
     }
 #endif

@@ -52,7 +52,7 @@
             do {
                 guard urlRequest.httpBodyStream == nil else { throw HTTPRequestError.unsupportedBodyStream }
                 let target = try HTTPRequestSerializer.Target(url: urlRequest.url)
-                let requestBody = try Self.body(of: urlRequest, kind: request.kind)
+                let requestBody = try await Self.body(of: urlRequest, kind: request.kind)
                 let decodes = decodesContent
                 let head = try HTTPRequestSerializer.head(
                     for: urlRequest, target: target, bodyLength: requestBody.length, userAgent: options.userAgent,
@@ -68,6 +68,8 @@
                         return try await streamAttempt(exchange, sink: sink, fresh: fresh, loop: loop).0
                     } catch is RetryableFailure where !fresh && Self.idempotentMethods.contains(method) {
                         fresh = true
+                    } catch is StaleConnection {
+                        // Nothing was sent: another connection, whatever the method.
                     }
                 }
             } catch {
@@ -119,7 +121,8 @@
                 do {
                     try Task.checkCancellation()
                     try leased.expect(expectation)
-                    try await Self.write(head: exchange.head, body: exchange.body, to: leased, progress: nil)
+                    try await Self.write(
+                        head: exchange.head, body: exchange.body, to: leased, checksQuiet: reused, progress: nil)
                     return (leased, reused)
                 } catch {
                     pool.release(leased, reusable: false)

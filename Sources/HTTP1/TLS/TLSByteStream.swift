@@ -2,7 +2,8 @@
     /// A connection's bytes through TLS (`https://`): the handshake, with the host's pins checked
     /// at its end, then plaintext in and out of a ``TLSStream``.
     ///
-    /// `@unchecked Sendable`: used under its connection's lock only, as its ``TLSStream`` is.
+    /// `@unchecked Sendable`: used on its connection's event loop's thread only (through the
+    /// connection's ``ConnectionSocket``), as its ``TLSStream`` is.
     final class TLSByteStream: ByteStream, @unchecked Sendable {
         let stream: TLSStream
         /// Where the session is kept for the next connection to the host, until it is.

@@ -44,7 +44,7 @@
         ) async throws -> Exchanged {
             guard request.httpBodyStream == nil else { throw HTTPRequestError.unsupportedBodyStream }
             let target = try HTTPRequestSerializer.Target(url: request.url)
-            let body = try Self.body(of: request, kind: kind)
+            let body = try await Self.body(of: request, kind: kind)
             let decodesContent = self.decodesContent
             let head = try HTTPRequestSerializer.head(
                 for: request, target: target, bodyLength: body.length, userAgent: options.userAgent,
@@ -55,7 +55,7 @@
             var isUpload = false
             if case .upload = kind { isUpload = true }
             var download: (url: URL, fd: Int32)?
-            if case .download = kind { download = try Self.makeDownloadFile() }
+            if case .download = kind { download = try await Self.makeDownloadFile() }
             var expectation = ResponseExpectation(
                 isResponseToHEAD: method == "HEAD",
                 limits: HTTPResponseParser.Limits(
@@ -64,7 +64,7 @@
                 maximumSize: download == nil ? options.maximumResponseSize : options.maximumDownloadSize,
                 progress: isUpload ? nil : progress,
                 timeout: timeout, decodesContent: decodesContent)
-            defer { if let download { Glibc.close(download.fd) } }
+            defer { if let download { FileQueue.detach { Glibc.close(download.fd) } } }
 
             var fresh = false
             while true {
@@ -79,13 +79,23 @@
                     // The pooled connection had been closed by the server: once more on a new one.
                     fresh = true
                     if let download {
-                        guard ftruncate(download.fd, 0) == 0, lseek(download.fd, 0, SEEK_SET) == 0 else {
-                            throw Self.reported(ConnectionFailure.fileWriteFailed(errno), url: request.url)
+                        let fd = download.fd
+                        let code = try await FileQueue.run { () -> Int32 in
+                            ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0 ? 0 : errno
+                        }
+                        guard code == 0 else {
+                            throw Self.reported(ConnectionFailure.fileWriteFailed(code), url: request.url)
                         }
                     }
                     expectation.timeout = timeout
+                } catch is StaleConnection {
+                    // Nothing was sent: another connection, whatever the method.
+                    expectation.timeout = timeout
                 } catch {
-                    if let download { try? FileManager.default.removeItem(at: download.url) }
+                    if let download {
+                        let url = download.url
+                        _ = try? await FileQueue.run { try FileManager.default.removeItem(at: url) }
+                    }
                     if Task.isCancelled || error is CancellationError { throw CancellationError() }
                     throw Self.reported(
                         error is RetryableFailure ? ConnectionFailure.closedBeforeResponse : error,
@@ -116,9 +126,11 @@
                 let lease = try await pool.acquire(key, fresh: fresh)
                 let connection: HTTP1Connection
                 var times = HopTimes()
+                var reused = false
                 switch lease {
                 case .reuse(let pooled):
                     connection = pooled
+                    reused = true
                     times.readyAt = MonotonicClock.now()
                 case .connect:
                     do {
@@ -137,8 +149,8 @@
                 do {
                     try Task.checkCancellation()
                     try connection.expect(expectation)
-                    try await Self.write(head: head, body: body, to: connection, progress: uploadProgress)
-                    let received = try await connection.response()
+                    let received = try await Self.send(
+                        head: head, body: body, to: connection, checksQuiet: reused, progress: uploadProgress)
                     // The file is whole only once its queue wrote everything; until then the
                     // connection stays this call's, so a failing write can only end this call.
                     try await sink?.finish()
@@ -159,98 +171,6 @@
             } onCancel: {
                 relay.cancel()
             }
-        }
-
-        // MARK: Bodies
-
-        static func body(of request: URLRequest, kind: TransportRequest.Kind) throws -> Body {
-            switch kind {
-            case .data, .download:
-                guard let data = request.httpBody, !data.isEmpty else { return .none }
-                return .bytes(data)
-            case .upload(.data(let data)):
-                return data.isEmpty ? .none : .bytes(data)
-            case .upload(.file(let url)):
-                var status = stat()
-                guard stat(url.path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
-                    throw URLError(.fileDoesNotExist, userInfo: userInfo("Cannot read the upload file", url))
-                }
-                return .file(url, length: Int64(status.st_size))
-            }
-        }
-
-        /// Bodies up to this size go out with the head in one write.
-        private static let coalescedBodyLimit = 64 * 1024
-        /// The piece size of larger bodies, and of file reads.
-        private static let pieceSize = 256 * 1024
-
-        static func write(
-            head: [UInt8], body: Body, to connection: HTTP1Connection,
-            progress: (@Sendable (TransferProgress) -> Void)?
-        ) async throws {
-            let total = body.length
-            switch body {
-            case .none:
-                try await connection.write(head, endsRequest: true)
-            case .bytes(let data) where data.count <= coalescedBodyLimit:
-                var bytes = head
-                bytes.append(contentsOf: data)
-                try await connection.write(bytes, endsRequest: true)
-                progress?(TransferProgress(completedUnitCount: total, totalUnitCount: total))
-            case .bytes(let data):
-                // An answer before the whole body (a 413, say) ends the writing: it is the response.
-                guard try await connection.write(head) else { return }
-                var sent = data.startIndex
-                while sent < data.endIndex {
-                    let end = min(data.endIndex, sent + pieceSize)
-                    guard try await connection.write(data[sent..<end], endsRequest: end == data.endIndex) else {
-                        return
-                    }
-                    sent = end
-                    progress?(
-                        TransferProgress(completedUnitCount: Int64(sent - data.startIndex), totalUnitCount: total))
-                }
-            case .file(let url, let length):
-                guard try await connection.write(head, endsRequest: length == 0) else { return }
-                try await writeFile(url, length: length, to: connection, progress: progress)
-            }
-        }
-
-        /// Streams `length` bytes of the file at `url`, a piece at a time.
-        private static func writeFile(
-            _ url: URL, length: Int64, to connection: HTTP1Connection, progress: (@Sendable (TransferProgress) -> Void)?
-        ) async throws {
-            let fd = Glibc.open(url.path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else {
-                throw URLError(.fileDoesNotExist, userInfo: userInfo("Cannot open the upload file", url))
-            }
-            defer { Glibc.close(fd) }
-            var piece = [UInt8](repeating: 0, count: pieceSize)
-            var sent: Int64 = 0
-            while sent < length {
-                let wanted = Int(min(Int64(pieceSize), length - sent))
-                let count = piece.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, wanted) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else {
-                    // The file shrank after its length was sent: the request cannot be completed.
-                    throw URLError(
-                        .cannotOpenFile, userInfo: userInfo("The upload file changed while it was sent", url))
-                }
-                let isLast = sent + Int64(count) == length
-                guard try await connection.write(piece[0..<count], endsRequest: isLast) else { return }
-                sent += Int64(count)
-                progress?(TransferProgress(completedUnitCount: sent, totalUnitCount: length))
-            }
-        }
-
-        private static func makeDownloadFile() throws -> (url: URL, fd: Int32) {
-            let url = FileManager.default.temporaryDirectory
-                .appendingPathComponent("courier-download-\(UUID().uuidString)")
-            let fd = Glibc.open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-            guard fd >= 0 else {
-                throw URLError(.cannotCreateFile, userInfo: userInfo("Cannot create the download file", url))
-            }
-            return (url, fd)
         }
 
         // MARK: Errors

@@ -43,7 +43,7 @@
                     switch step {
                     case .wantsInput, .wantsOutput:
                         shell.writer = continuation
-                        apply(shell.machine.handle(.writeWouldBlock), &shell, &deferred)
+                        apply(shell.machine.handle(.writeWouldBlock(at: loop.clock.now())), &shell, &deferred)
                     case .done, .failed:
                         deferred.writer = (continuation, .proceed)
                     }

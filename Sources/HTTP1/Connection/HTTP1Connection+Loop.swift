@@ -21,7 +21,7 @@
                 if events & (Epoll.writable | Epoll.error | Epoll.hangUp) != 0 {
                     apply(shell.machine.handle(.writable), &shell, &deferred)
                 }
-                guard shell.machine.readsInput, !shell.readingPaused,
+                guard shell.machine.readsInput,
                     events & (Epoll.readable | Epoll.readHangUp | Epoll.hangUp | Epoll.error) != 0
                 else { return false }
                 // With a hang-up in this event, read to the end: no other edge will come for it.
@@ -39,12 +39,11 @@
         ) -> Bool {
             guard buffer.baseAddress != nil else { return false }
             for _ in 0..<16 {
-                guard shell.machine.readsInput, !shell.readingPaused else { return false }
+                guard shell.machine.readsInput else { return false }
                 switch receive(&shell, into: buffer) {
                 case .bytes(let count, let drained):
-                    shell.lastActivity = loop.clock.now()
-                    if shell.firstByteAt == nil { shell.firstByteAt = shell.lastActivity }
-                    apply(shell.machine.read(UnsafeRawBufferPointer(rebasing: buffer[..<count])), &shell, &deferred)
+                    let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+                    apply(shell.machine.read(bytes, at: loop.clock.now()), &shell, &deferred)
                     // A short read drained the socket; new data will raise a new edge.
                     if drained, !drain { return false }
                 case .interrupted:
@@ -74,34 +73,24 @@
 
         /// Reads again once the download file caught up (from the file's queue).
         func resumeReading() {
+            var deferred = Deferred()
             state.withLock { shell in
-                guard shell.readingPaused else { return }
-                shell.readingPaused = false
-                shell.lastActivity = loop.clock.now()
-                // Re-arms the edges, so input that waited is reported to the loop.
-                if shell.machine.readsInput { loop.watch(self, for: .inputAndOutput) }
-                if shell.machine.readsInput, !shell.stream.isQuiet { loop.readAgain(self) }
+                apply(shell.machine.handle(.consumerCaughtUp(at: loop.clock.now())), &shell, &deferred)
             }
+            deferred.run(self)
         }
 
-        /// Closes the connection when a deadline passed; returns its next deadline otherwise.
+        /// Tells the machine a timer fired at `now`: it closes the connection when a deadline
+        /// passed; returns its next deadline otherwise.
         func expireIfDue(now: UInt64) -> UInt64? {
             var deferred = Deferred()
             let next = state.withLock { shell -> UInt64? in
-                switch shell.machine.clock {
-                case .exchange:
-                    guard let timeout = shell.timeout else { return nil }
-                    let deadline = shell.lastActivity + timeout
-                    guard now >= deadline else { return deadline }
-                    apply(shell.machine.handle(.timedOut), &shell, &deferred)
-                case .pool:
-                    guard let deadline = shell.idleDeadline else { return nil }
-                    guard now >= deadline else { return deadline }
-                    apply(shell.machine.handle(.idleTimeout), &shell, &deferred)
-                case .none:
-                    break
-                }
-                return nil
+                var actions = shell.machine.handle(.timerFired(now: now))
+                // The loop arms the next deadline itself, from the value returned.
+                let next = actions.deadline
+                actions.deadline = nil
+                apply(actions, &shell, &deferred)
+                return next
             }
             deferred.run(self)
             return next

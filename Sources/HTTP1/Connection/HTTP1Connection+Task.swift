@@ -23,7 +23,6 @@
                     return false
                 }
                 apply(shell.machine.handle(.leased), &shell, &deferred)
-                shell.idleDeadline = nil
                 return deferred.rejection == nil
             }
             deferred.run(self)
@@ -34,9 +33,7 @@
         func markIdle(until deadline: UInt64) {
             var deferred = Deferred()
             state.withLock { shell in
-                apply(shell.machine.handle(.released(reusable: true)), &shell, &deferred)
-                shell.timeout = nil
-                shell.idleDeadline = deadline
+                apply(shell.machine.handle(.released(reusable: true, idleUntil: deadline)), &shell, &deferred)
             }
             deferred.run(self)
             loop.schedule(self, at: deadline)
@@ -48,19 +45,16 @@
             let rules = HTTP1ConnectionStateMachine.ResponseRules(
                 isResponseToHEAD: expectation.isResponseToHEAD, limits: expectation.limits,
                 maximumSize: expectation.maximumSize, bodyToFile: expectation.file != nil,
-                reportsProgress: expectation.progress != nil, decodesContent: expectation.decodesContent)
+                reportsProgress: expectation.progress != nil, decodesContent: expectation.decodesContent,
+                idleTimeout: expectation.timeout,
+                idleTimeoutEndsWithHead: expectation.file?.timeoutEndsWithHead ?? false)
             var deferred = Deferred()
             state.withLock { shell in
                 // The pool hands a released connection straight to a waiting task, without activate().
                 if shell.machine.state == .pooled { apply(shell.machine.handle(.leased), &shell, &deferred) }
                 apply(shell.machine.handle(.requestStarted(rules)), &shell, &deferred)
-                shell.timeout = expectation.timeout
-                shell.idleDeadline = nil
-                shell.lastActivity = loop.clock.now()
                 shell.progress = expectation.progress
                 shell.file = expectation.file
-                shell.readingPaused = false
-                shell.firstByteAt = nil
             }
             deferred.run(self)
             if let rejection = deferred.rejection { throw rejection }
@@ -106,7 +100,7 @@
                                 return
                             }
                             shell.writer = continuation
-                            apply(shell.machine.handle(.writeWouldBlock), &shell, &deferred)
+                            apply(shell.machine.handle(.writeWouldBlock(at: loop.clock.now())), &shell, &deferred)
                         }
                         deferred.run(self)
                     }
@@ -137,7 +131,6 @@
             }
             switch sent {
             case .wrote(let written):
-                shell.lastActivity = loop.clock.now()
                 if endsRequest, offset + written == total {
                     apply(shell.machine.handle(.requestSent), &shell, &deferred)
                 }
@@ -166,11 +159,11 @@
                 var deferred = Deferred()
                 state.withLock { shell in
                     shell.responder = continuation
-                    if case .writing = shell.machine.state {
+                    if shell.machine.isWriting {
                         // A request whose last write did not say so.
                         apply(shell.machine.handle(.requestSent), &shell, &deferred)
                     }
-                    apply(shell.machine.handle(.awaitResponse), &shell, &deferred)
+                    apply(shell.machine.handle(.awaitResponse(at: loop.clock.now())), &shell, &deferred)
                     if shell.responder != nil, deferred.responder == nil, shell.machine.clock != .exchange {
                         // Never left parked in a state nothing resumes it from.
                         shell.responder = nil

@@ -43,22 +43,12 @@
             var machine: HTTP1ConnectionStateMachine
             var writer: CheckedContinuation<HTTP1ConnectionStateMachine.WriterOutcome, Never>?
             var responder: CheckedContinuation<ReceivedResponse, any Error>?
-            var lastActivity: UInt64
-            /// The idle timeout while a request uses the connection.
-            var timeout: UInt64?
-            /// When the connection, idle in the pool, is closed.
-            var idleDeadline: UInt64?
             var progress: (@Sendable (TransferProgress) -> Void)?
             var file: (any BodySink)?
-            /// Reading stopped until the download file catches up.
-            var readingPaused = false
             /// The bytes of the connection: plain, or TLS over the socket; plain again once closed.
             var stream: any ByteStream = PlainByteStream.shared
             /// The stream's opening handshake runs: a parked writer waits for input too.
             var handshaking = false
-            /// When the current request's first response byte was read (the clock read that
-            /// marks activity, so timing costs no read of its own).
-            var firstByteAt: UInt64?
         }
 
         /// Work decided under the lock and done after it: resuming tasks, reporting progress.
@@ -89,9 +79,7 @@
             self.loop = loop
             self.token = loop.makeToken()
             self.state = LockedState(
-                Shell(
-                    machine: HTTP1ConnectionStateMachine(connected: connected), lastActivity: loop.clock.now(),
-                    timeout: timeout))
+                Shell(machine: HTTP1ConnectionStateMachine(connected: connected, connectTimeout: timeout)))
         }
 
         // MARK: Opening
@@ -188,7 +176,7 @@
                     // Parked before the loop can see the socket, so no edge of the handshake is missed.
                     shell.writer = continuation
                     parked = true
-                    apply(shell.machine.handle(.writeWouldBlock), &shell, &deferred)
+                    apply(shell.machine.handle(.writeWouldBlock(at: loop.clock.now())), &shell, &deferred)
                 }
                 deferred.run(self)
                 do {
@@ -225,13 +213,10 @@
         /// Does, under the lock, what must be: the file write queued, the socket closed, parked
         /// tasks taken; leaves the rest to `deferred`.
         func apply(_ actions: HTTP1ConnectionStateMachine.Actions, _ shell: inout Shell, _ deferred: inout Deferred) {
-            if let head = actions.head, let file = shell.file {
-                file.headArrived(head)
-                if file.timeoutEndsWithHead { shell.timeout = nil }
-            }
+            if let head = actions.head, let file = shell.file { file.headArrived(head) }
             if let bytes = actions.fileBytes, let file = shell.file {
                 do {
-                    if try file.enqueue(bytes) { shell.readingPaused = true }
+                    if try file.enqueue(bytes) { apply(shell.machine.handle(.consumerBehind), &shell, &deferred) }
                 } catch {
                     apply(shell.machine.handle(.failed(error)), &shell, &deferred)
                 }
@@ -244,22 +229,14 @@
             if let result = actions.response, let responder = shell.responder {
                 if case .success = result { shell.stream.responseCompleted() }
                 shell.responder = nil
-                let firstByteAt = shell.firstByteAt
-                deferred.responder = (
-                    responder,
-                    result.map { received in
-                        var stamped = received
-                        stamped.firstByteAt = firstByteAt
-                        return stamped
-                    }
-                )
+                deferred.responder = (responder, result)
             }
             if let rejection = actions.rejection { deferred.rejection = rejection }
-            if actions.startsClock, let timeout = shell.timeout {
-                // The clock runs from the moment the task parks: time a resumed task spends
-                // waiting for a thread is not silence from the server.
-                shell.lastActivity = loop.clock.now()
-                deferred.deadline = shell.lastActivity + timeout
+            if let deadline = actions.deadline { deferred.deadline = deadline }
+            if actions.resumeReading, shell.machine.readsInput {
+                // Re-arms the edges, so input that waited is reported to the loop.
+                loop.watch(self, for: .inputAndOutput)
+                if !shell.stream.isQuiet { loop.readAgain(self) }
             }
             if let reason = actions.close {
                 shell.stream.close(fd: fd, because: reason)

@@ -55,6 +55,7 @@ extension HTTP1ConnectionStateMachine {
         return actions
     }
 
+    /// Bytes read at `now`: the exchange's, or a reason to close a connection that expects none.
     private mutating func receive(_ bytes: UnsafeRawBufferPointer, at now: UInt64, _ actions: inout Actions) {
         guard !bytes.isEmpty else { return }
         switch state {
@@ -66,6 +67,7 @@ extension HTTP1ConnectionStateMachine {
         }
     }
 
+    /// The handshake ended: the connection can carry a request.
     private mutating func connected(_ actions: inout Actions) {
         switch state {
         case .connecting: state = .idle
@@ -74,6 +76,7 @@ extension HTTP1ConnectionStateMachine {
         }
     }
 
+    /// A request starts on an idle connection: its exchange begins.
     private mutating func start(_ rules: ResponseRules, _ actions: inout Actions) {
         switch state {
         case .idle:
@@ -86,6 +89,7 @@ extension HTTP1ConnectionStateMachine {
         }
     }
 
+    /// A writer parks at `now`: the handshake's (its timeout starts) or the exchange's.
     private mutating func writeWouldBlock(at now: UInt64, _ actions: inout Actions) {
         switch state {
         case .connecting:
@@ -99,6 +103,7 @@ extension HTTP1ConnectionStateMachine {
         }
     }
 
+    /// A timer fired at `now`: whichever deadline applies in the state is checked.
     private mutating func timerFired(now: UInt64, _ actions: inout Actions) {
         let due: UInt64?
         let failure: ConnectionFailure
@@ -112,6 +117,8 @@ extension HTTP1ConnectionStateMachine {
         if now >= due { close(failure, &actions) } else { actions.deadline = due }
     }
 
+    /// The task gives the connection back: to the pool when the exchange left it reusable,
+    /// closed otherwise.
     private mutating func release(reusable: Bool, idleUntil: UInt64?, _ actions: inout Actions) {
         switch state {
         case .inUse where request?.state == .delivered:
@@ -129,6 +136,7 @@ extension HTTP1ConnectionStateMachine {
         }
     }
 
+    /// The pool hands a pooled connection out: its idle lifetime ends.
     private mutating func leased(_ actions: inout Actions) {
         switch state {
         case .pooled:

@@ -52,6 +52,7 @@ extension HTTP1RequestStateMachine {
         }
     }
 
+    /// Feeds `bytes` to the parser and acts on what it finds: the head, body pieces, the end.
     private mutating func ingest(_ bytes: UnsafeRawBufferPointer, _ actions: inout Actions) {
         guard var parser else { return outOfStep("bytesRead", &actions) }
         // Owned here while it changes, so its buffer is not copied on write.
@@ -83,6 +84,8 @@ extension HTTP1RequestStateMachine {
         if isComplete { complete(&actions) }
     }
 
+    /// The head is parsed: picks the decoder, checks a declared length against the limit, and
+    /// reserves memory for a body of known length.
     private mutating func begin(framing: HTTPResponseParser.Framing?, head: HTTPResponseHead?) throws {
         if let head { decoder = ContentDecoder.forBody(of: head, requested: rules.decodesContent) }
         guard case .contentLength(let length) = framing else { return }
@@ -91,6 +94,8 @@ extension HTTP1RequestStateMachine {
         if !rules.bodyToFile, length <= Self.reservedBodyLimit { body.reserveCapacity(Int(length)) }
     }
 
+    /// A piece of the body as it came on the wire: decoded when a coding applies, delivered,
+    /// counted for progress.
     private mutating func take(_ piece: ArraySlice<UInt8>, _ actions: inout Actions) throws {
         received += Int64(piece.count)
         if let decoder {

@@ -200,6 +200,25 @@ struct ConnectionStateMachineTests {
             connecting.handle(.timerFired(now: 5 + MachineFixtures.timeout)).close as? ConnectionFailure == .timedOut)
     }
 
+    @Test(
+        "a read pause is the machine's: no reading while the sink is behind, until it caught up; late news changes nothing"
+    )
+    func readPause() {
+        var machine = waiting(.init(bodyToFile: true))
+        let head = machine.handle(bytes("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nab"))
+        #expect(head.fileBytes == Data("ab".utf8))
+        _ = machine.handle(.consumerBehind)
+        #expect(!machine.readsInput)
+        #expect(machine.position == .awaitingResponse(.bodyPaused))
+        #expect(machine.handle(.consumerCaughtUp(at: 1)).resumeReading)
+        #expect(machine.readsInput)
+        let end = machine.handle(.bytesRead(Array("cd".utf8), at: 2))
+        #expect(delivered(end)?.firstByteAt == 0)
+        _ = machine.handle(.released(reusable: true, idleUntil: 100))
+        #expect(machine.handle(.consumerCaughtUp(at: 3)).resumeReading == false)
+        #expect(machine.state == .pooled && machine.readsInput)
+    }
+
     private static func failure(_ result: Result<ReceivedResponse, any Error>) -> ConnectionFailure? {
         guard case .failure(let error) = result else { return nil }
         return error as? ConnectionFailure

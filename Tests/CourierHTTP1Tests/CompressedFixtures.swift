@@ -4,7 +4,8 @@ import Testing
 @testable import Courier
 @testable import CourierHTTP1
 
-/// Compressed bodies made once with Python's gzip and zlib modules (the text is rebuilt here).
+/// Compressed bodies written by another implementation (Python's gzip and zlib), so the decoder is
+/// checked against bytes it did not make itself; the text they hold is rebuilt here.
 enum CompressedFixtures {
     /// The JSON every fixture but the bomb holds.
     static let text = Data(

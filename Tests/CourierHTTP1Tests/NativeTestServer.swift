@@ -47,6 +47,8 @@
             /// Writes the answer, then `extra` (a response nobody asked for) in a write of its own,
             /// reports ``Event/extraSent(_:)``, and waits for the next request on the connection.
             case sendWithExtra([UInt8], extra: [UInt8])
+            /// Writes each piece the test hands over, as it does (``PacedPieces``).
+            case paced(PacedPieces)
         }
 
         /// Something the server saw.
@@ -178,6 +180,10 @@
                     _ = setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
                     guard writeAll(fd, bytes), writeAll(fd, extra) else { break loop }
                     sink.yield(.extraSent(connection))
+                case .paced(let pieces):
+                    while let piece = pieces.next() {
+                        guard writeAll(fd, piece) else { break loop }
+                    }
                 case .hang:
                     var scratch = [UInt8](repeating: 0, count: 4096)
                     while scratch.withUnsafeMutableBytes({ recv(fd, $0.baseAddress, $0.count, 0) }) > 0 {}

@@ -9,9 +9,9 @@
         import FoundationNetworking
     #endif
 
-    /// Drift (c) of issue 33: a redirect is routed as a first request is. The routing decision is
-    /// made once, by `RoutingTransport.route(for:)`, for every hop the provider's chain sends;
-    /// the native transport no longer hands a redirect off by rules of its own.
+    /// A redirect is routed as a first request is: `RoutingTransport.route(for:)` decides for
+    /// every hop the provider's chain sends, so a hop the native transport cannot send (one
+    /// through a proxy, say) goes to URLSession even when the first one did not.
     @Suite("Routing: each redirect hop is routed like a first request", .enabled(if: HTTP1Transport.isAvailable))
     struct RedirectRoutingTests {
         private typealias Server = NativeTestServer

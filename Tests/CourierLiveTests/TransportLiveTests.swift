@@ -157,7 +157,11 @@ struct TransportLiveTests {
             }
         }
 
-        @Test("a sub-second timeout is an idle timeout: a body that keeps arriving is not cut")
+        // The native transport's sub-second timeouts are tested on virtual time
+        // (SubSecondTimeoutTests); URLSession's timers run on real time only.
+        @Test(
+            "a sub-second timeout is an idle timeout: a body that keeps arriving is not cut",
+            .enabled(if: TestTransport.kind == .urlSession))
         func subSecondTimeoutIsIdle() async throws {
             // 21 pieces over 2 s: a gap of a tenth of a second against a 0.9 s idle limit, and a
             // whole body that takes more than twice the limit, so a limit on the whole would cut it.
@@ -172,13 +176,12 @@ struct TransportLiveTests {
             #expect(response.data.count == 1024)
         }
 
-        @Test("a sub-second timeout leaves a fast call alone")
+        @Test("a sub-second timeout leaves a fast call alone", .enabled(if: TestTransport.kind == .urlSession))
         func subSecondTimeoutFastCall() async throws {
             let status = try await withOwnScenarioServer { base in
                 let target = CoreBinTarget(baseURL: base, path: "/health", validationType: .successCodes)
-                // Under a sanitizer the whole suite runs several times slower, and a server process
-                // started for the test waits that much longer for a core: the limit scales with it,
-                // as every live bound does (LiveTiming). An injected clock would make this exact.
+                // URLSession's timer is real: under a sanitizer the limit scales as every live
+                // bound does (LiveTiming).
                 return try await provider(timeoutInterval: 0.8 * LiveTiming.scale).request(target).statusCode
             }
             #expect(status == 200)

@@ -7,24 +7,9 @@
         import FoundationNetworking
     #endif
 
-    /// One request and its response over the pool: body sources, the retry of a request whose
-    /// pooled connection the server had closed, and the errors callers see.
+    /// A hop whose answer is received whole: its body in memory (collected up to the size limit
+    /// by the connection) or in a download file.
     extension HTTP1Transport {
-        /// Where a request body comes from.
-        enum Body {
-            case none
-            case bytes(Data)
-            case file(URL, length: Int64)
-
-            var length: Int64 {
-                switch self {
-                case .none: 0
-                case .bytes(let data): Int64(data.count)
-                case .file(_, let length): length
-                }
-            }
-        }
-
         /// A response, its body in memory or in a file, and when its phases ended.
         struct Exchanged {
             var head: HTTPResponseHead
@@ -33,116 +18,62 @@
             var times: HopTimes
         }
 
-        /// Methods whose requests may be sent twice (RFC 9110 §9.2.2).
-        static let idempotentMethods: Set<String> = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE"]
-
         // MARK: One exchange
 
         func exchange(
             _ request: URLRequest, kind: TransportRequest.Kind, progress: (@Sendable (TransferProgress) -> Void)?,
             loop: EventLoop
         ) async throws -> Exchanged {
-            guard request.httpBodyStream == nil else { throw HTTPRequestError.unsupportedBodyStream }
-            let target = try HTTPRequestSerializer.Target(url: request.url)
-            let body = try await Self.body(of: request, kind: kind)
-            let decodesContent = self.decodesContent
-            let head = try HTTPRequestSerializer.head(
-                for: request, target: target, bodyLength: body.length, userAgent: options.userAgent,
-                acceptEncoding: decodesContent ? ContentDecoder.acceptedCodings : nil)
-            let method = (request.httpMethod ?? "GET").uppercased()
-            let key = target.key
-            let timeout = MonotonicClock.nanoseconds(request.timeoutInterval)
+            let hop = try await hopRequest(request, kind: kind)
             var isUpload = false
             if case .upload = kind { isUpload = true }
             var download: (url: URL, fd: Int32)?
             if case .download = kind { download = try await Self.makeDownloadFile() }
-            var expectation = ResponseExpectation(
-                isResponseToHEAD: method == "HEAD",
+            let expectation = ResponseExpectation(
+                isResponseToHEAD: hop.isHEAD,
                 limits: HTTPResponseParser.Limits(
                     maximumHeaderBytes: options.maximumHeaderBytes, maximumHeaderCount: options.maximumHeaderCount),
                 file: nil,
                 maximumSize: download == nil ? options.maximumResponseSize : options.maximumDownloadSize,
                 progress: isUpload ? nil : progress,
-                timeout: timeout, decodesContent: decodesContent)
+                timeout: hop.timeout, decodesContent: hop.decodesContent)
             defer { if let download { FileQueue.detach { Glibc.close(download.fd) } } }
-
-            var fresh = false
-            while true {
-                do {
-                    let received = try await attempt(
-                        head: head, body: body, key: key, target: target, expectation: expectation,
-                        uploadProgress: isUpload ? progress : nil, download: download?.fd, fresh: fresh, loop: loop)
-                    return Exchanged(
-                        head: received.response.head, body: received.response.body, file: download?.url,
-                        times: received.times)
-                } catch is RetryableFailure where !fresh && Self.idempotentMethods.contains(method) {
-                    // The pooled connection had been closed by the server: once more on a new one.
-                    fresh = true
-                    if let download {
-                        let fd = download.fd
-                        let code = try await FileQueue.run { () -> Int32 in
-                            ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0 ? 0 : errno
-                        }
-                        guard code == 0 else {
-                            throw Self.reported(ConnectionFailure.fileWriteFailed(code), url: request.url)
-                        }
+            do {
+                let received = try await retryingStaleConnections(hop) {
+                    // Nothing of the first attempt may stay in the file the second one writes.
+                    guard let fd = download?.fd else { return }
+                    let code = try await FileQueue.run { () -> Int32 in
+                        ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0 ? 0 : errno
                     }
-                    expectation.timeout = timeout
-                } catch is StaleConnection {
-                    // Nothing was sent: another connection, whatever the method.
-                    expectation.timeout = timeout
-                } catch {
-                    if let download {
-                        let url = download.url
-                        _ = try? await FileQueue.run { try FileManager.default.removeItem(at: url) }
-                    }
-                    if Task.isCancelled || error is CancellationError { throw CancellationError() }
-                    throw Self.reported(
-                        error is RetryableFailure ? ConnectionFailure.closedBeforeResponse : error,
-                        url: request.url)
+                    guard code == 0 else { throw ConnectionFailure.fileWriteFailed(code) }
+                } _: { fresh in
+                    try await attempt(
+                        hop, expectation: expectation, uploadProgress: isUpload ? progress : nil,
+                        download: download?.fd, fresh: fresh, loop: loop)
                 }
+                return Exchanged(
+                    head: received.response.head, body: received.response.body, file: download?.url,
+                    times: received.times)
+            } catch {
+                if let download {
+                    let url = download.url
+                    _ = try? await FileQueue.run { try FileManager.default.removeItem(at: url) }
+                }
+                throw Self.hopFailure(error, url: request.url)
             }
         }
 
-        /// A pooled connection that the server had closed before this request reached it: an
-        /// idempotent request, data call or stream, is sent once more on a new connection.
-        struct RetryableFailure: Error {}
-
-        /// Whether requests ask for the codings the transport decodes, and their bodies are decoded
-        /// (``Options/decodesContent``, when zlib can be loaded): data calls and streams alike.
-        var decodesContent: Bool { options.decodesContent && ZlibLibrary.system != nil }
-
         private func attempt(
-            head: [UInt8], body: Body, key: HTTP1ConnectionPool.Key, target: HTTPRequestSerializer.Target,
-            expectation: ResponseExpectation, uploadProgress: (@Sendable (TransferProgress) -> Void)?, download: Int32?,
-            fresh: Bool,
-            loop: EventLoop
+            _ hop: HopRequest, expectation: ResponseExpectation,
+            uploadProgress: (@Sendable (TransferProgress) -> Void)?, download: Int32?, fresh: Bool, loop: EventLoop
         ) async throws -> (response: ReceivedResponse, times: HopTimes) {
             let relay = CancellationRelay()
             let sink = download.map(DownloadSink.init(fd:))
             var expectation = expectation
             expectation.file = sink
             return try await withTaskCancellationHandler {
-                let lease = try await pool.acquire(key, fresh: fresh)
-                let connection: HTTP1Connection
-                var times = HopTimes()
-                var reused = false
-                switch lease {
-                case .reuse(let pooled):
-                    connection = pooled
-                    reused = true
-                    times.readyAt = MonotonicClock.now()
-                case .connect:
-                    do {
-                        let opened = try await openConnection(
-                            to: target, key: key, loop: loop, timeout: expectation.timeout, relay: relay)
-                        connection = opened.connection
-                        (times.readyAt, times.connecting) = (opened.connectedAt, opened.connecting)
-                    } catch {
-                        pool.releaseSlot(key)
-                        throw error
-                    }
-                }
+                var lease = try await leaseConnection(for: hop, fresh: fresh, loop: loop, relay: relay)
+                let connection = lease.connection
                 relay.attach(connection)
                 counters.enter()
                 defer { counters.leave() }
@@ -150,23 +81,19 @@
                     try Task.checkCancellation()
                     try connection.expect(expectation)
                     let received = try await Self.send(
-                        head: head, body: body, to: connection, checksQuiet: reused, progress: uploadProgress)
+                        head: hop.head, body: hop.body, to: connection, checksQuiet: lease.reused,
+                        progress: uploadProgress)
                     // The file is whole only once its queue wrote everything; until then the
                     // connection stays this call's, so a failing write can only end this call.
                     try await sink?.finish()
                     pool.release(connection, reusable: received.reusable)
-                    times.firstByteAt = received.firstByteAt
-                    return (received, times)
+                    lease.times.firstByteAt = received.firstByteAt
+                    return (received, lease.times)
                 } catch {
                     pool.release(connection, reusable: false)
                     // Nothing of this attempt may reach the file after it is truncated for a retry.
                     try? await sink?.finish()
-                    if times.connecting == nil, (error as? ConnectionFailure) == .closedBeforeResponse,
-                        !Task.isCancelled
-                    {
-                        throw RetryableFailure()
-                    }
-                    throw error
+                    throw Self.retryable(error, reused: lease.reused)
                 }
             } onCancel: {
                 relay.cancel()

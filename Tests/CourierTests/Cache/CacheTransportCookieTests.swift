@@ -61,7 +61,7 @@ struct CacheTransportCookieTests {
         let bob = try await provider.request(CoreTestTarget())
         #expect(bob.data == Data("bob".utf8) && bob.cacheOrigin == nil)
         #expect(cache.metrics.memoryEntries == 0)
-        // The chain adds the storage's cookie once, above the cache: the transport gets it as judged.
+        // Each request carries its own session's cookie, once: none is doubled or replayed.
         let cookies = jar.sent.withLock { $0 }.map { $0.value(forHTTPHeaderField: "Cookie") }
         #expect(cookies == ["session=alice", "session=bob"])
     }

@@ -137,9 +137,10 @@ public final class URLSessionTransport: Transport {
         return answer
     }
 
-    /// One task whose body is kept whole, in memory or in a file. A fractional `timeoutInterval` is kept by an ``IdleWatchdog``
-    /// (FoundationNetworking truncates it to whole seconds, so `0.5` would time out at once) and
-    /// ends the call as `URLError(.timedOut)`, as the session's own timeout does.
+    /// One task whose body is kept whole, in memory or in a file. A fractional `timeoutInterval`
+    /// is kept by an ``IdleWatchdog`` (FoundationNetworking truncates it to whole seconds, so `0.5`
+    /// would time out at once) and ends the call as `URLError(.timedOut)`, as the session's own
+    /// timeout does.
     private func sendOnce(_ request: TransportRequest) async throws -> URLSessionTransportDelegate.Delivery {
         try Task.checkCancellation()
         var request = request

@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// One call of ``URLSessionTransport``: the caller's continuation, resumed once by whichever
-/// comes first — the task's delegate with its result, or the call's cancellation — and the task,
-/// which is made off the caller's thread.
+/// comes first — the task's delegate with its result (the whole answer, or a stream's head), or
+/// the call's cancellation — and the task, which is made off the caller's thread.
 ///
 /// Making and resuming a `URLSessionTask` wait on the session's work queue (`workQueue.sync` in
 /// FoundationNetworking), which a busy transfer can hold for seconds, so the transport does both
@@ -50,13 +50,16 @@ final class URLSessionCall: Sendable {
     }
 
     /// Ends the call with `CancellationError` now and returns its task, if it has one yet, to be
-    /// cancelled.
+    /// cancelled; `nil` too when the call had ended already (a stream's call ends with its head,
+    /// and its body then goes on without the caller's cancellation).
     func cancel() -> URLSessionTask? {
-        let task = state.withLock { state in
+        let (continuation, task) = state.withLock { state in
             state.isCancelled = true
-            return state.task
+            defer { state.continuation = nil }
+            return (state.continuation, state.task)
         }
-        resume(throwing: CancellationError())
+        guard let continuation else { return nil }
+        continuation.resume(throwing: CancellationError())
         return task
     }
 

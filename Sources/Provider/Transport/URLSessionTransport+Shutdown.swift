@@ -5,9 +5,9 @@ import Foundation
 #endif
 
 extension URLSessionTransport: EndableTransport {
-    /// Cancels the session's tasks and invalidates it, and the streaming session with it; every
-    /// later call fails with `URLError(.cancelled)` without making a task (which an invalidated
-    /// session refuses, on Apple platforms by raising an exception).
+    /// Cancels the session's tasks, streams included, and invalidates it; every later call fails
+    /// with `URLError(.cancelled)` without making a task (which an invalidated session refuses, on
+    /// Apple platforms by raising an exception).
     package func shutdown() async {
         await withCheckedContinuation { (ended: CheckedContinuation<Void, Never>) in
             submission.async { [self] in
@@ -20,6 +20,5 @@ extension URLSessionTransport: EndableTransport {
                 }
             }
         }
-        streams.end()
     }
 }

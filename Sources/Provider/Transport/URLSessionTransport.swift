@@ -4,7 +4,8 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The default ``Transport``: Foundation's `URLSession`, with a session of its own.
+/// The default ``Transport``: Foundation's `URLSession`, with a session of its own that every
+/// call, data, upload, download or stream, goes through.
 ///
 /// It differs from a bare `URLSession.shared` in ways that matter on Linux:
 ///
@@ -21,10 +22,10 @@ import Foundation
 /// - cancelling the Swift task cancels the `URLSessionTask` at once.
 ///
 /// Its responses carry ``TransportResponse/timings`` it measures itself: ``CallTimings/total``
-/// always, and ``CallTimings/firstByte`` (when the response head arrived) whenever the delegate
-/// sees the response, that is for every call but a plain data call without progress or size
-/// limit. Both run from the request handed to the transport. The connection
-/// phases stay `nil`: FoundationNetworking never calls
+/// for every call but a stream (whose body outlives the call), and ``CallTimings/firstByte`` (when
+/// the response head arrived) whenever the delegate sees the response, that is for every call but
+/// a plain data call without progress or size limit. Both run from the request handed to the
+/// transport. The connection phases stay `nil`: FoundationNetworking never calls
 /// `urlSession(_:task:didFinishCollecting:)` on Linux, so there are no task metrics to read.
 ///
 /// ```swift
@@ -77,14 +78,13 @@ public final class URLSessionTransport: Transport {
 
     /// The session requests are sent with.
     public let session: URLSession
-    private let delegate: URLSessionTransportDelegate
+    /// The session's one delegate: it routes each task's callbacks to that task's record.
+    let delegate: URLSessionTransportDelegate
     let options: Options
     /// Where tasks are made and resumed, off the callers' threads (see `URLSessionCall`).
     let submission = DispatchQueue(label: "Courier.URLSessionTransport.submission")
     /// Whether `shutdown()` ended the transport; set on ``submission``, so no task is made after.
     let hasEnded = LockedState(false)
-    /// The streaming calls, on a session of their own.
-    let streams = URLSessionStreams()
     /// The storage the provider's chain keeps this transport's cookies in: the configuration's
     /// `httpCookieStorage` when it sets cookies (`httpShouldSetCookies`), `nil` otherwise. Read once:
     /// a session's configuration is a copy made on every read.
@@ -128,21 +128,27 @@ public final class URLSessionTransport: Transport {
     /// when the Swift task is cancelled. The session's delegate tells Foundation to follow no
     /// redirect (it would resend a `307` without its body): the provider's chain follows them.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
-        try await sendOnce(request, since: ContinuousClock.now)
+        let start = ContinuousClock.now
+        let delivery = try await sendOnce(request)
+        var answer = TransportResponse(
+            response: delivery.response, data: delivery.data, downloadedFileURL: delivery.downloadedFileURL)
+        answer.timings = CallTimings(
+            firstByte: delivery.firstByteAt.map { $0 - start }, total: ContinuousClock.now - start)
+        return answer
     }
 
-    /// One task, timed from `start`. A fractional `timeoutInterval` is kept by an ``IdleWatchdog``
-    /// (FoundationNetworking truncates it to whole seconds, so `0.5` would time out at once) and
-    /// ends the call as `URLError(.timedOut)`, as the session's own timeout does.
-    private func sendOnce(_ request: TransportRequest, since start: ContinuousClock.Instant) async throws
-        -> TransportResponse
-    {
+    /// One task whose body is kept whole, in memory or in a file. A fractional `timeoutInterval`
+    /// is kept by an ``IdleWatchdog`` (FoundationNetworking truncates it to whole seconds, so `0.5`
+    /// would time out at once) and ends the call as `URLError(.timedOut)`, as the session's own
+    /// timeout does.
+    private func sendOnce(_ request: TransportRequest) async throws -> URLSessionTransportDelegate.Delivery {
         try Task.checkCancellation()
         var request = request
         // Cookies are the chain's: the request carries the ones it sends in its `Cookie` header.
         request.urlRequest.httpShouldHandleCookies = false
+        let consumer = URLSessionBodyConsumer(kind: request.kind)
         #if canImport(FoundationNetworking)
-            if sizeLimit(for: request.kind) != nil,
+            if consumer.sizeLimit(options) != nil,
                 request.urlRequest.value(forHTTPHeaderField: "Accept-Encoding") == nil
             {
                 try? request.urlRequest.replaceHeaderField("Accept-Encoding", value: ContentCoding.identity)
@@ -150,7 +156,7 @@ public final class URLSessionTransport: Transport {
         #endif
         let interval = request.urlRequest.timeoutInterval
         guard interval > 0, interval.rounded(.up) != interval else {
-            return try await run(request, watchdog: nil, since: start)
+            return try await run(request, consumer: consumer, watchdog: nil)
         }
         let watchdog = IdleWatchdog(seconds: interval)
         var watched = request
@@ -161,109 +167,11 @@ public final class URLSessionTransport: Transport {
             forward?(progress)
         }
         do {
-            return try await run(watched, watchdog: watchdog, since: start)
+            return try await run(watched, consumer: consumer, watchdog: watchdog)
         } catch {
             throw watchdog.hasFired ? URLError(.timedOut) : error
         }
     }
-
-    private func run(_ request: TransportRequest, watchdog: IdleWatchdog?, since sent: ContinuousClock.Instant)
-        async throws -> TransportResponse
-    {
-        let pending = LockedState<URLSessionCall?>(nil)
-        let cancelCall: @Sendable () -> Void = { [session, delegate] in
-            guard let call = pending.withLock({ $0 }), let task = call.cancel(), delegate.abandon(task) else { return }
-            Self.cancel(task, in: session)
-        }
-        let watching = watchdog.map { watchdog in Task { await watchdog.watch(onIdle: cancelCall) } }
-        defer { watching?.cancel() }
-        let delivery = try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let call = URLSessionCall(continuation)
-                pending.withLock { $0 = call }
-                // Cancelled before the call existed: the handler below found nothing to end.
-                if Task.isCancelled {
-                    _ = call.cancel()
-                    return
-                }
-                submission.async { [self] in start(request, as: call, watchdog: watchdog) }
-            }
-        } onCancel: {
-            cancelCall()
-        }
-        var answer = TransportResponse(
-            response: delivery.response, data: delivery.data, downloadedFileURL: delivery.downloadedFileURL)
-        answer.timings = CallTimings(
-            firstByte: delivery.firstByteAt.map { $0 - sent }, total: ContinuousClock.now - sent)
-        return answer
-    }
-
-    /// Makes and resumes the task of `call`, on ``submission``; the idle time `watchdog` counts
-    /// starts when the task does, not while it waited for the queue.
-    private func start(_ request: TransportRequest, as call: URLSessionCall, watchdog: IdleWatchdog?) {
-        guard !call.isCancelled else { return }
-        guard !hasEnded.withLock({ $0 }) else {
-            call.resume(throwing: URLError(.cancelled))
-            return
-        }
-        let task = makeTask(for: request)
-        delegate.register(task, request: request, continuation: call)
-        if call.attach(task) {
-            watchdog?.noteActivity()
-            task.resume()
-        } else if delegate.abandon(task) {
-            Self.cancel(task, in: session)
-        }
-    }
-
-    /// Cancels `task` on the session's delegate queue, where its completion is delivered.
-    ///
-    /// FoundationNetworking traps ("a behaviour for a task that in not in the registry") when
-    /// `cancel()` lands while the task is completing: its completion runs on the delegate queue
-    /// and unregisters the task, and the cancellation's failure report then finds no task. On
-    /// that serial queue the cancellation runs wholly before or wholly after a completion.
-    private static func cancel(_ task: URLSessionTask, in session: URLSession) {
-        session.delegateQueue.addOperation { task.cancel() }
-    }
-
-    /// The most body bytes a call of `kind` may receive.
-    private func sizeLimit(for kind: TransportRequest.Kind) -> Int64? {
-        if case .download = kind { return options.maximumDownloadSize }
-        return options.maximumResponseSize
-    }
-
-    private func makeTask(for request: TransportRequest) -> URLSessionTask {
-        switch request.kind {
-        case .data where request.progress == nil && options.maximumResponseSize == nil:
-            // A completion handler instead of the delegate's data callbacks: one call on the
-            // session's serial delegate queue per request instead of three or more (response,
-            // each piece of data, completion), which throttles many concurrent calls. Redirects
-            // and authentication challenges still go to the session's delegate.
-            let identifier = TaskIdentifier()
-            let task = session.dataTask(with: request.urlRequest) { [delegate] data, response, error in
-                delegate.complete(identifier.value, data: data, response: response, error: error)
-            }
-            identifier.value = task.taskIdentifier
-            return task
-        case .data:
-            return session.dataTask(with: request.urlRequest)
-        case .upload(.data(let data)):
-            return session.uploadTask(with: request.urlRequest, from: data)
-        case .upload(.file(let url)):
-            return session.uploadTask(with: request.urlRequest, fromFile: url)
-        case .download:
-            // A data task whose body the delegate writes to a file: see URLSessionTransportDelegate.
-            return session.dataTask(with: request.urlRequest)
-        }
-    }
-}
-
-/// The identifier of a task made with a completion handler, which the handler cannot be given
-/// when it is made.
-private final class TaskIdentifier: @unchecked Sendable {
-    // Unchecked: written once before the task is resumed, read by the completion handler, which
-    // URLSession calls only after `resume()`.
-    var value = 0
 }
 
 extension URLSessionTransport: HopSettingsTransport {

@@ -3,29 +3,20 @@ import Foundation
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
-/// The session delegate behind ``URLSessionTransport``: collects each task's body (in memory,
-/// or in a file for a download), reports progress, returns redirects as answers,
-/// applies the challenge policy, and resumes the waiting call once. A plain data task without progress or size limit has a
-/// completion handler instead, which hands its body over through ``complete(_:data:response:error:)``;
-/// its redirects and challenges still come here.
-///
-/// Downloads run as data tasks whose body this delegate writes to a file of its own.
-/// FoundationNetworking's download tasks leave their partial temporary file behind when a
-/// download fails, under a name the app never learns; a file of Courier's own is deleted on
-/// every failure and cancellation.
+/// The one delegate of ``URLSessionTransport``'s one session: routes each task's callbacks to
+/// that task's ``Record``, which consumes the body as the call asked (``URLSessionBodyConsumer``:
+/// in memory, in a download's file, or into a stream's body), reports progress, returns redirects
+/// as answers, applies the challenge policy, and resumes the waiting call once: with the whole
+/// answer, or with a stream's head. A plain data task without progress or size limit has a
+/// completion handler instead, which hands its body over through
+/// ``complete(_:data:response:error:)``; its redirects and challenges still come here.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
-    /// What a finished task hands to the waiting call, which makes the ``TransportResponse``
-    /// itself: objects of Courier's made on the delegate queue and read by the call would be
-    /// reported as races by the thread sanitizer, which does not see this hand-over.
+    /// What a finished task (or a stream's head) hands to the waiting call, which makes the
+    /// ``TransportResponse`` itself: objects of Courier's made on the delegate queue and read by
+    /// the call would be reported as races by the thread sanitizer, which does not see this
+    /// hand-over.
     struct Delivery: Sendable {
         var response: HTTPURLResponse
         var data: Data
@@ -34,7 +25,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         var firstByteAt: ContinuousClock.Instant?
     }
 
-    private let options: URLSessionTransport.Options
+    let options: URLSessionTransport.Options
     private let records = LockedState<[Int: Record]>([:])
 
     init(options: URLSessionTransport.Options) {
@@ -42,70 +33,89 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     }
 
     func register(
-        _ task: URLSessionTask, request: TransportRequest,
+        _ task: URLSessionTask, request: TransportRequest, consumer: URLSessionBodyConsumer,
         continuation: URLSessionCall
     ) {
-        let record = Record(continuation: continuation, request: request)
+        let record = Record(continuation: continuation, request: request, consumer: consumer)
         records.withLock { $0[task.taskIdentifier] = record }
     }
 
     /// Ends the call waiting on `task` with `CancellationError` at once, unless the task has
-    /// already delivered its result; a download's partial file is deleted. Returns whether the
-    /// call was ended here, in which case the task still has to be cancelled.
+    /// already delivered its result; a download's partial file is deleted, a stream's body ended
+    /// unless it has ended already (its consumer stopped it, or its idle limit did, and what it
+    /// buffered stays readable). Returns whether the call was ended here, in which case the task
+    /// still has to be cancelled.
     func abandon(_ task: URLSessionTask) -> Bool {
-        guard let record = records.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return false }
+        guard let record = remove(task.taskIdentifier) else { return false }
         record.closeDownloadFile(kept: false)
         record.continuation.resume(throwing: CancellationError())
+        record.endStream(throwing: CancellationError())
         return true
     }
 
-    private func withRecord<R: Sendable>(_ task: URLSessionTask, _ body: (Record) -> R) -> R? {
+    func withRecord<R: Sendable>(_ task: URLSessionTask, _ body: (Record) -> R) -> R? {
         records.withLock { records in records[task.taskIdentifier].map(body) }
+    }
+
+    func remove(_ taskIdentifier: Int) -> Record? {
+        records.withLock { $0.removeValue(forKey: taskIdentifier) }
     }
 
     // MARK: Completion
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let record = records.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let record = remove(task.taskIdentifier) else { return }
         finish(record, response: task.response as? HTTPURLResponse, error: error)
     }
 
     /// The end of a task made with a completion handler: the delegate saw none of its data.
     func complete(_ taskIdentifier: Int, data: Data?, response: URLResponse?, error: (any Error)?) {
-        guard let record = records.withLock({ $0.removeValue(forKey: taskIdentifier) }) else { return }
+        guard let record = remove(taskIdentifier) else { return }
         if let data { record.data = data }
         finish(record, response: response as? HTTPURLResponse, error: error)
     }
 
+    /// Resumes the waiting call with the task's outcome (a stream's call, resumed at its head
+    /// already, is not resumed twice) and ends a stream's body with it.
     private func finish(_ record: Record, response: HTTPURLResponse?, error: (any Error)?) {
         let failure = record.failure ?? error
         // A download's file survives only a complete, successful transfer.
         let keepsFile = record.challengeResponse == nil && failure == nil && response != nil
         record.closeDownloadFile(kept: keepsFile)
         if let challenged = record.challengeResponse, record.failure == nil {
-            record.continuation.resume(
-                returning: Delivery(response: challenged, data: record.data, firstByteAt: record.firstByteAt))
+            // The 401 is the whole answer: FoundationNetworking never reads its body.
+            deliver(Delivery(response: challenged, data: record.data, firstByteAt: record.firstByteAt), to: record)
             return
         }
         if let failure {
-            record.continuation.resume(throwing: Self.normalize(failure))
+            fail(record, with: Self.normalize(failure))
             return
         }
         guard let response else {
-            record.continuation.resume(throwing: TransportError.notHTTP)
+            fail(record, with: TransportError.notHTTP)
             return
         }
         // A download with an empty body (a 204) still ends with a file, an empty one.
         let folder = options.temporaryDirectory
         if record.isDownload, record.downloadedFile == nil, !record.openDownloadFile(in: folder) {
-            record.continuation.resume(throwing: Self.normalize(record.failure ?? TransportError.notHTTP))
+            fail(record, with: Self.normalize(record.failure ?? TransportError.notHTTP))
             return
         }
         record.closeDownloadFile(kept: true)
         let answer = Delivery(
             response: response, data: record.data, downloadedFileURL: record.downloadedFile,
             firstByteAt: record.firstByteAt)
-        record.continuation.resume(returning: answer)
+        deliver(answer, to: record)
+    }
+
+    private func deliver(_ delivery: Delivery, to record: Record) {
+        record.continuation.resume(returning: delivery)
+        record.endStream(throwing: nil)
+    }
+
+    private func fail(_ record: Record, with error: any Error) {
+        record.continuation.resume(throwing: error)
+        record.endStream(throwing: error)
     }
 
     /// FoundationNetworking reports cancellation as `URLError.cancelled`; Courier reports it
@@ -114,76 +124,6 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     private static func normalize(_ error: any Error) -> any Error {
         if let urlError = error as? URLError, urlError.code == .cancelled { return CancellationError() }
         return EmptyReply.normalized(error)
-    }
-
-    // MARK: Data
-
-    func urlSession(
-        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
-    ) {
-        let arrived = ContinuousClock.now
-        let refusal = withRecord(dataTask) { record in
-            record.firstByteAt = arrived
-            return record.refusal(of: response, options: options)
-        }
-        if let refusal = refusal ?? nil {
-            fail(dataTask, with: refusal)
-            stop(dataTask)
-            completionHandler(.cancel)
-            return
-        }
-        guard withRecord(dataTask, { $0.openDownloadFile(in: options.temporaryDirectory) }) != false else {
-            completionHandler(.cancel)
-            return
-        }
-        completionHandler(.allow)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let expectedLength = dataTask.response?.expectedContentLength ?? -1
-        let outcome = withRecord(dataTask) { record in
-            record.receive(data, options: options, expectedLength: expectedLength)
-        }
-        switch outcome {
-        case .stop: stop(dataTask)
-        case .report(let progress): report(progress, for: dataTask)
-        case .proceed, nil: break
-        }
-    }
-
-    /// Ends the call waiting on `task` with the failure its record holds, at once, and cancels the
-    /// task (here, on the delegate queue, where that cannot race its completion).
-    ///
-    /// The call does not wait for FoundationNetworking to report the cancellation: libcurl reads
-    /// on the session's own queue, and a server that keeps sending can keep the cancellation
-    /// waiting behind its reads. What it still reads is dropped (the record is gone).
-    private func stop(_ task: URLSessionTask) {
-        if let record = records.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) {
-            record.closeDownloadFile(kept: false)
-            record.continuation.resume(throwing: record.failure ?? CancellationError())
-        }
-        // FoundationNetworking ignores a response disposition: only cancel() stops a transfer.
-        task.cancel()
-    }
-
-    private func fail(_ task: URLSessionTask, with error: any Error) {
-        _ = withRecord(task) { $0.failure = error }
-    }
-
-    private func report(_ progress: TransferProgress, for task: URLSessionTask) {
-        let callback = withRecord(task) { $0.request.progress } ?? nil
-        callback?(progress)
-    }
-
-    // MARK: Upload progress
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
-        totalBytesExpectedToSend: Int64
-    ) {
-        let progress = TransferProgress(completedUnitCount: totalBytesSent, totalUnitCount: totalBytesExpectedToSend)
-        report(progress, for: task)
     }
 
     // MARK: Redirects

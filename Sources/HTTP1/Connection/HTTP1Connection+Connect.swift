@@ -123,7 +123,7 @@
                     guard case .connecting = shell.work else { return }
                     shell.work = .connecting(address, started: true)
                     // Starts the connect timeout; the loop hears of the end as a writable edge.
-                    apply(shell.machine.handle(.writeWouldBlock), &shell, &deferred)
+                    apply(shell.machine.handle(.writeWouldBlock(at: loop.clock.now())), &shell, &deferred)
                 }
                 return
             }

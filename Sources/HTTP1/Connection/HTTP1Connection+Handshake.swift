@@ -57,7 +57,7 @@
                     finishWork(.proceed, &shell, &deferred)
                 case .wantsInput, .wantsOutput:
                     // Waits for the next edge, under the connection's timeout.
-                    apply(shell.machine.handle(.writeWouldBlock), &shell, &deferred)
+                    apply(shell.machine.handle(.writeWouldBlock(at: loop.clock.now())), &shell, &deferred)
                 case .failed(let error):
                     finishWork(.failed(error), &shell, &deferred)
                 }

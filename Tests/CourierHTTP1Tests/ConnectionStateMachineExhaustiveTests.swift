@@ -15,7 +15,7 @@ struct ConnectionStateMachineExhaustiveTests {
     @Test("each state is reached by events")
     func statesReachable() {
         for state in MachineFixtures.allStates {
-            #expect(MachineFixtures.machine(in: state).state == state)
+            #expect(MachineFixtures.machine(in: state).position == state)
         }
     }
 
@@ -26,7 +26,7 @@ struct ConnectionStateMachineExhaustiveTests {
                 var machine = MachineFixtures.machine(in: state)
                 let actions = machine.handle(event)
                 let label = "\(state) + \(MachineFixtures.name(event))"
-                #expect(machine.state == Self.expected(state, event), "\(label)")
+                #expect(machine.position == Self.expected(state, event), "\(label)")
                 let illegal = Self.isIllegal(state, event)
                 let outOfStep: Bool
                 if case .outOfStep = machine.failure as? ConnectionFailure {
@@ -35,14 +35,14 @@ struct ConnectionStateMachineExhaustiveTests {
                     outOfStep = false
                 }
                 #expect(outOfStep == illegal, "\(label): out of step is \(outOfStep)")
-                if machine.state == .closed {
+                if machine.position == .closed {
                     #expect(machine.failure != nil, "\(label): closed without a reason")
                     #expect((actions.close != nil) == (state != .closed), "\(label): close action")
                     #expect(!machine.isReusable)
                 } else {
                     #expect(actions.close == nil, "\(label)")
                 }
-                Self.expectParkedTaskTold(state, machine.state, actions, label)
+                Self.expectParkedTaskTold(state, machine.position, actions, label)
             }
         }
     }
@@ -76,11 +76,13 @@ struct ConnectionStateMachineExhaustiveTests {
         case (.requestSent, _): return true
         case (.awaitResponse, .sent), (.awaitResponse, .answered): return false
         case (.awaitResponse, _): return true
-        case (.released(reusable: true), .delivered): return false
-        case (.released(reusable: true), _): return true
+        case (.released(reusable: true, _), .delivered): return false
+        case (.released(reusable: true, _), _): return true
         case (.leased, .pooled): return false
         case (.leased, _): return true
         case (.bytesRead, .connecting): return true
+        case (.consumerBehind, .connecting), (.consumerBehind, .idle), (.consumerBehind, .pooled): return true
+        case (.consumerBehind, _): return phase(of: state) == .awaitingHead
         default: return false
         }
     }
@@ -89,7 +91,7 @@ struct ConnectionStateMachineExhaustiveTests {
     static func expected(_ state: State, _ event: Event) -> State {
         if state == .closed || isIllegal(state, event) { return .closed }
         switch event {
-        case .cancelled, .released(reusable: false): return .closed
+        case .cancelled, .released(reusable: false, _): return .closed
         case .connected: return .idle
         case .requestStarted: return .writing(.awaitingHead)
         case .writeWouldBlock:
@@ -104,17 +106,41 @@ struct ConnectionStateMachineExhaustiveTests {
         case .awaitResponse:
             if case .sent(let phase) = state { return .awaitingResponse(phase) }
             return .delivered
-        case .bytesRead(let bytes): return afterBytes(bytes, in: state)
+        case .bytesRead(let bytes, _): return afterBytes(bytes, in: state)
         case .endOfStream: return state == .answered ? .answered : .closed
         case .failed: return .closed
-        case .timedOut:
-            return [
-                .connecting, .writeBlocked(.awaitingHead), .writeBlocked(.readingBody),
-                .awaitingResponse(.awaitingHead), .awaitingResponse(.readingBody),
-            ].contains(state) ? .closed : state
-        case .idleTimeout: return state == .pooled ? .closed : state
+        case .timerFired(let now):
+            // Every fixture's deadline falls between the two representative timers.
+            guard now > MachineFixtures.pooledUntil else { return state }
+            switch state {
+            case .connecting, .writeBlocked, .awaitingResponse, .pooled: return .closed
+            default: return state
+            }
+        case .consumerBehind:
+            return withPhase(state) { $0 == .readingBody ? .bodyPaused : $0 }
+        case .consumerCaughtUp:
+            return withPhase(state) { $0 == .bodyPaused ? .readingBody : $0 }
         case .released: return .pooled
         case .leased: return .idle
+        }
+    }
+
+    /// The response phase of an exchange's state, `nil` for the others.
+    static func phase(of state: State) -> MachineFixtures.Phase? {
+        switch state {
+        case .writing(let phase), .writeBlocked(let phase), .sent(let phase), .awaitingResponse(let phase): phase
+        default: nil
+        }
+    }
+
+    /// `state` with its response phase changed by `change` (the same state when it has none).
+    static func withPhase(_ state: State, _ change: (MachineFixtures.Phase) -> MachineFixtures.Phase) -> State {
+        switch state {
+        case .writing(let phase): .writing(change(phase))
+        case .writeBlocked(let phase): .writeBlocked(change(phase))
+        case .sent(let phase): .sent(change(phase))
+        case .awaitingResponse(let phase): .awaitingResponse(change(phase))
+        default: state
         }
     }
 
@@ -122,8 +148,7 @@ struct ConnectionStateMachineExhaustiveTests {
         switch state {
         case .idle, .pooled, .delivered, .connecting: return .closed
         case .answered: return .answered
-        case .writing(.readingBody), .writeBlocked(.readingBody), .sent(.readingBody),
-            .awaitingResponse(.readingBody):
+        case _ where phase(of: state) != .awaitingHead:
             return state  // Any of the representative reads is part of a longer body.
         default:
             if bytes == MachineFixtures.garbage { return .closed }

@@ -9,14 +9,14 @@ import Testing
 struct ConnectionStateMachineTests {
     typealias Machine = HTTP1ConnectionStateMachine
 
-    private func bytes(_ text: String) -> Machine.Event { .bytesRead(Array(text.utf8)) }
+    private func bytes(_ text: String) -> Machine.Event { .bytesRead(Array(text.utf8), at: 0) }
 
     /// A machine that has written a request (`rules`) and waits for its answer.
     private func waiting(_ rules: Machine.ResponseRules = .init()) -> Machine {
         var machine = Machine(connected: true)
         _ = machine.handle(.requestStarted(rules))
         _ = machine.handle(.requestSent)
-        _ = machine.handle(.awaitResponse)
+        _ = machine.handle(.awaitResponse(at: 0))
         return machine
     }
 
@@ -32,18 +32,18 @@ struct ConnectionStateMachineTests {
         let actions = machine.handle(bytes("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"))
         #expect(delivered(actions)?.body == Data("ok".utf8))
         #expect(delivered(actions)?.reusable == true)
-        #expect(machine.state == .delivered)
+        #expect(machine.position == .delivered)
         _ = machine.handle(.released(reusable: true))
         #expect(machine.state == .pooled)
         #expect(machine.clock == .pool)
         _ = machine.handle(.leased)
         _ = machine.handle(.requestStarted(.init()))
-        #expect(machine.state == .writing(.awaitingHead))
+        #expect(machine.position == .writing(.awaitingHead))
     }
 
     @Test("bytes on an idle or pooled connection close it: a stale answer is never reused")
     func bytesWhileIdle() {
-        for state in [Machine.State.idle, .pooled] {
+        for state in [MachineFixtures.State.idle, .pooled] {
             var machine = MachineFixtures.machine(in: state)
             let actions = machine.handle(bytes("HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n"))
             #expect(machine.state == .closed)
@@ -67,7 +67,7 @@ struct ConnectionStateMachineTests {
     func endOfStreamInBody() {
         var cut = waiting()
         _ = cut.handle(bytes("HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc"))
-        #expect(cut.state == .awaitingResponse(.readingBody))
+        #expect(cut.position == .awaitingResponse(.readingBody))
         #expect(cut.handle(.endOfStream).response.map { Self.failure($0) } == .closedDuringResponse)
         var untilClose = waiting()
         _ = untilClose.handle(bytes("HTTP/1.1 200 OK\r\n\r\nabc"))
@@ -80,22 +80,22 @@ struct ConnectionStateMachineTests {
     func earlyAnswer() {
         var machine = Machine(connected: true)
         _ = machine.handle(.requestStarted(.init()))
-        _ = machine.handle(.writeWouldBlock)
+        _ = machine.handle(.writeWouldBlock(at: 0))
         let actions = machine.handle(bytes("HTTP/1.1 413 Too Large\r\nContent-Length: 0\r\n\r\n"))
         guard case .answered = actions.writer else {
             Issue.record("the parked writer is not told to stop")
             return
         }
-        #expect(machine.state == .answered)
+        #expect(machine.position == .answered)
         guard case .answered = machine.writePermission else {
             Issue.record("a writer that comes back may write on")
             return
         }
         // The server closes, or resets, without reading the rest: the answer stands.
         #expect(machine.handle(.endOfStream).close == nil)
-        #expect(machine.handle(.bytesRead([0x48])).close == nil)
+        #expect(machine.handle(.bytesRead([0x48], at: 0)).close == nil)
         _ = machine.handle(.requestSent)
-        let response = delivered(machine.handle(.awaitResponse))
+        let response = delivered(machine.handle(.awaitResponse(at: 0)))
         #expect(response?.head.status == 413)
         #expect(response?.reusable == false)
     }
@@ -104,7 +104,7 @@ struct ConnectionStateMachineTests {
     func continueThenAnswer() {
         var machine = waiting()
         #expect(machine.handle(bytes("HTTP/1.1 100 Continue\r\n\r\n")).response == nil)
-        #expect(machine.state == .awaitingResponse(.awaitingHead))
+        #expect(machine.position == .awaitingResponse(.awaitingHead))
         let response = delivered(machine.handle(bytes("HTTP/1.1 201 Created\r\nContent-Length: 0\r\n\r\n")))
         #expect(response?.head.status == 201)
         #expect(response?.reusable == true)
@@ -128,7 +128,7 @@ struct ConnectionStateMachineTests {
         #expect(machine.handle(.endOfStream).close != nil)
         #expect(machine.handle(.released(reusable: true)).close == nil)
         #expect(machine.state == .closed)
-        stray.mayReuse = false
+        stray.request?.mayReuse = false
         #expect(stray.handle(.released(reusable: true)).close as? ConnectionFailure == .closedBeforeResponse)
     }
 
@@ -183,15 +183,40 @@ struct ConnectionStateMachineTests {
         #expect(delivered(end)?.body.isEmpty == true)
     }
 
-    @Test("timeouts close only where a task is parked; the pool's only a pooled connection")
+    @Test("timers close only where a task is parked, or a pooled connection past its idle lifetime")
     func timeouts() {
         var busy = MachineFixtures.machine(in: .writing(.awaitingHead))
-        #expect(busy.handle(.timedOut).close == nil)
-        var parked = waiting()
-        #expect(parked.handle(.timedOut).response.map { Self.failure($0) } == .timedOut)
+        #expect(busy.handle(.timerFired(now: 1000)).close == nil)
+        var parked = waiting(.init(idleTimeout: 10))
+        #expect(parked.handle(.timerFired(now: 9)).deadline == 10)
+        #expect(parked.handle(.timerFired(now: 10)).response.map { Self.failure($0) } == .timedOut)
         var pooled = MachineFixtures.machine(in: .pooled)
-        #expect(pooled.handle(.timedOut).close == nil)
-        #expect(pooled.handle(.idleTimeout).close != nil)
+        #expect(
+            pooled.handle(.timerFired(now: MachineFixtures.pooledUntil - 1)).deadline == MachineFixtures.pooledUntil)
+        #expect(pooled.handle(.timerFired(now: MachineFixtures.pooledUntil)).close != nil)
+        var connecting = MachineFixtures.machine(in: .connecting)
+        #expect(connecting.handle(.writeWouldBlock(at: 5)).deadline == 5 + MachineFixtures.timeout)
+        #expect(
+            connecting.handle(.timerFired(now: 5 + MachineFixtures.timeout)).close as? ConnectionFailure == .timedOut)
+    }
+
+    @Test(
+        "a read pause is the machine's: no reading while the sink is behind, until it caught up; late news changes nothing"
+    )
+    func readPause() {
+        var machine = waiting(.init(bodyToFile: true))
+        let head = machine.handle(bytes("HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nab"))
+        #expect(head.fileBytes == Data("ab".utf8))
+        _ = machine.handle(.consumerBehind)
+        #expect(!machine.readsInput)
+        #expect(machine.position == .awaitingResponse(.bodyPaused))
+        #expect(machine.handle(.consumerCaughtUp(at: 1)).resumeReading)
+        #expect(machine.readsInput)
+        let end = machine.handle(.bytesRead(Array("cd".utf8), at: 2))
+        #expect(delivered(end)?.firstByteAt == 0)
+        _ = machine.handle(.released(reusable: true, idleUntil: 100))
+        #expect(machine.handle(.consumerCaughtUp(at: 3)).resumeReading == false)
+        #expect(machine.state == .pooled && machine.readsInput)
     }
 
     private static func failure(_ result: Result<ReceivedResponse, any Error>) -> ConnectionFailure? {

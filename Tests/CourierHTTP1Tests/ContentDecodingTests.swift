@@ -80,12 +80,12 @@ struct ContentDecodingTests {
         let rules = Machine.ResponseRules(maximumSize: maximumSize, decodesContent: decodes)
         _ = machine.handle(.requestStarted(rules))
         _ = machine.handle(.requestSent)
-        _ = machine.handle(.awaitResponse)
+        _ = machine.handle(.awaitResponse(at: 0))
         let head = "HTTP/1.1 200 OK\r\nContent-Encoding: \(encoding)\r\nContent-Length: \(body.count)\r\n\r\n"
-        var actions = machine.handle(.bytesRead(Array(head.utf8)))
+        var actions = machine.handle(.bytesRead(Array(head.utf8), at: 0))
         var offset = 0
         while actions.response == nil, offset < body.count {
-            actions = machine.handle(.bytesRead(Array(body[offset..<min(body.count, offset + 512)])))
+            actions = machine.handle(.bytesRead(Array(body[offset..<min(body.count, offset + 512)]), at: 0))
             offset += 512
         }
         return actions.response

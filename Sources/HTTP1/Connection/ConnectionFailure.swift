@@ -28,6 +28,6 @@ struct ReceivedResponse: Sendable {
     /// Whether the connection may carry another request.
     var reusable: Bool
     /// When the first byte of the response arrived, on the loop's ``LoopClock``; set by the
-    /// connection as it hands the response over.
+    /// request machine from the time its first read came with.
     var firstByteAt: UInt64? = nil
 }

@@ -75,6 +75,16 @@
         /// Parks the task while the loop connects the socket; a `secured` connection stays
         /// `connecting` for its TLS handshake.
         private func performConnect(to address: SocketAddress, secured: Bool) async throws {
+            try await awaitOpening(.connecting(address, started: false), endsOpening: !secured) { [self] in
+                continueWork()
+            }
+        }
+
+        /// Parks the task while the loop does `work` on a connection still `connecting` (`start`,
+        /// run on the loop once the task is parked, takes it up), then tells the machine the
+        /// connection is open when the work `endsOpening`. Throws what the work failed with, or
+        /// why the connection closed meanwhile (its timeout, cancellation).
+        func awaitOpening(_ work: Work, endsOpening: Bool, start: @escaping @Sendable () -> Void) async throws {
             let outcome = await withCheckedContinuation { continuation in
                 var deferred = Deferred()
                 let submit = state.withLock { shell -> Bool in
@@ -83,17 +93,17 @@
                         return false
                     }
                     shell.writer = continuation
-                    shell.work = .connecting(address, started: false)
+                    shell.work = work
                     return true
                 }
                 deferred.run(self)
-                if submit { loop.execute { [self] in continueWork() } }
+                if submit { loop.execute(start) }
             }
             if case .failed(let error) = outcome { throw error }
             var deferred = Deferred()
             let failure = state.withLock { shell -> (any Error)? in
                 guard shell.machine.state == .connecting else { return shell.machine.closedFailure }
-                if !secured { apply(shell.machine.handle(.connected), &shell, &deferred) }
+                if endsOpening { apply(shell.machine.handle(.connected), &shell, &deferred) }
                 return nil
             }
             deferred.run(self)
@@ -123,7 +133,7 @@
                     guard case .connecting = shell.work else { return }
                     shell.work = .connecting(address, started: true)
                     // Starts the connect timeout; the loop hears of the end as a writable edge.
-                    apply(shell.machine.handle(.writeWouldBlock), &shell, &deferred)
+                    apply(shell.machine.handle(.writeWouldBlock(at: loop.clock.now())), &shell, &deferred)
                 }
                 return
             }

@@ -11,39 +11,16 @@
         /// and writing through that stream. Throws what the handshake failed with, or why the
         /// connection closed meanwhile (its timeout, cancellation); the caller closes it.
         func handshake(_ makeStream: @escaping @Sendable () throws -> any ByteStream) async throws {
-            let outcome = await withCheckedContinuation { continuation in
-                var deferred = Deferred()
-                let submit = state.withLock { shell -> Bool in
-                    guard shell.machine.state == .connecting else {
-                        deferred.writer = (continuation, .failed(shell.machine.closedFailure))
-                        return false
-                    }
-                    shell.writer = continuation
-                    shell.work = .handshaking
-                    return true
+            try await awaitOpening(.handshaking, endsOpening: true) { [self] in
+                // The OpenSSL session is made here, as every later call on it is.
+                loop.assertOnLoopThread()
+                do {
+                    socket.use(try makeStream())
+                } catch {
+                    return close(because: error)
                 }
-                deferred.run(self)
-                guard submit else { return }
-                loop.execute { [self] in
-                    // The OpenSSL session is made here, as every later call on it is.
-                    loop.assertOnLoopThread()
-                    do {
-                        socket.use(try makeStream())
-                    } catch {
-                        return close(because: error)
-                    }
-                    continueWork()
-                }
+                continueWork()
             }
-            if case .failed(let error) = outcome { throw error }
-            var deferred = Deferred()
-            let failure = state.withLock { shell -> (any Error)? in
-                guard shell.machine.state == .connecting else { return shell.machine.closedFailure }
-                apply(shell.machine.handle(.connected), &shell, &deferred)
-                return nil
-            }
-            deferred.run(self)
-            if let failure { throw failure }
         }
 
         /// On the loop: one step of the handshake; the task resumes when it ended, one way or the other.
@@ -57,7 +34,7 @@
                     finishWork(.proceed, &shell, &deferred)
                 case .wantsInput, .wantsOutput:
                     // Waits for the next edge, under the connection's timeout.
-                    apply(shell.machine.handle(.writeWouldBlock), &shell, &deferred)
+                    apply(shell.machine.handle(.writeWouldBlock(at: loop.clock.now())), &shell, &deferred)
                 case .failed(let error):
                     finishWork(.failed(error), &shell, &deferred)
                 }

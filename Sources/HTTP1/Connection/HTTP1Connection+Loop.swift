@@ -19,7 +19,7 @@
                 if events & (Epoll.writable | Epoll.error | Epoll.hangUp) != 0 {
                     apply(shell.machine.handle(.writable), &shell, &deferred)
                 }
-                return input && shell.machine.readsInput && !shell.readingPaused
+                return input && shell.machine.readsInput
             }
             deferred.run(self)
             guard reads else { return false }
@@ -49,10 +49,8 @@
                 let goOn = state.withLock { shell -> Bool in
                     switch result {
                     case .bytes(let count, let drained):
-                        shell.lastActivity = loop.clock.now()
-                        if shell.firstByteAt == nil { shell.firstByteAt = shell.lastActivity }
-                        apply(
-                            shell.machine.read(UnsafeRawBufferPointer(rebasing: buffer[..<count])), &shell, &deferred)
+                        let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+                        apply(shell.machine.read(bytes, at: loop.clock.now()), &shell, &deferred)
                         // A short read drained the socket; new data will raise a new edge.
                         if drained, !drain { return false }
                     case .interrupted:
@@ -71,7 +69,7 @@
                         apply(shell.machine.handle(.failed(error)), &shell, &deferred)
                         return false
                     }
-                    return shell.machine.readsInput && !shell.readingPaused
+                    return shell.machine.readsInput
                 }
                 deferred.run(self)
                 guard goOn else { return false }
@@ -79,41 +77,35 @@
             return true
         }
 
-        /// Reads again once the download file caught up (called from the file's queue; the
-        /// socket work runs on the loop).
+        /// Tells the machine the download file caught up (called from the file's queue): reading
+        /// goes on, the socket work on the loop (``watchAgain()``).
         func resumeReading() {
-            loop.execute { [self] in
-                let reads = state.withLock { shell -> Bool in
-                    guard shell.readingPaused else { return false }
-                    shell.readingPaused = false
-                    shell.lastActivity = loop.clock.now()
-                    return shell.machine.readsInput
-                }
-                guard reads, socket.isOpen else { return }
-                // Re-arms the edges, so input that waited is reported to the loop.
-                loop.watch(self, for: .inputAndOutput)
-                if !socket.streamIsQuiet { loop.readAgain(self) }
+            var deferred = Deferred()
+            state.withLock { shell in
+                apply(shell.machine.handle(.consumerCaughtUp(at: loop.clock.now())), &shell, &deferred)
             }
+            deferred.run(self)
         }
 
-        /// Closes the connection when a deadline passed; returns its next deadline otherwise.
+        /// On the loop, after a read pause: re-arms the edges, so input that waited is reported,
+        /// and reads what the stream buffered, which no edge will report.
+        func watchAgain() {
+            guard socket.isOpen else { return }
+            loop.watch(self, for: .inputAndOutput)
+            if !socket.streamIsQuiet { loop.readAgain(self) }
+        }
+
+        /// Tells the machine a timer fired at `now`: it closes the connection when a deadline
+        /// passed; returns its next deadline otherwise.
         func expireIfDue(now: UInt64) -> UInt64? {
             var deferred = Deferred()
             let next = state.withLock { shell -> UInt64? in
-                switch shell.machine.clock {
-                case .exchange:
-                    guard let timeout = shell.timeout else { return nil }
-                    let deadline = shell.lastActivity + timeout
-                    guard now >= deadline else { return deadline }
-                    apply(shell.machine.handle(.timedOut), &shell, &deferred)
-                case .pool:
-                    guard let deadline = shell.idleDeadline else { return nil }
-                    guard now >= deadline else { return deadline }
-                    apply(shell.machine.handle(.idleTimeout), &shell, &deferred)
-                case .none:
-                    break
-                }
-                return nil
+                var actions = shell.machine.handle(.timerFired(now: now))
+                // The loop arms the next deadline itself, from the value returned.
+                let next = actions.deadline
+                actions.deadline = nil
+                apply(actions, &shell, &deferred)
+                return next
             }
             deferred.run(self)
             return next

@@ -18,7 +18,6 @@
             let leased = state.withLock { shell -> Bool in
                 guard shell.machine.state == .pooled else { return false }
                 apply(shell.machine.handle(.leased), &shell, &deferred)
-                shell.idleDeadline = nil
                 return deferred.rejection == nil
             }
             deferred.run(self)
@@ -29,9 +28,7 @@
         func markIdle(until deadline: UInt64) {
             var deferred = Deferred()
             state.withLock { shell in
-                apply(shell.machine.handle(.released(reusable: true)), &shell, &deferred)
-                shell.timeout = nil
-                shell.idleDeadline = deadline
+                apply(shell.machine.handle(.released(reusable: true, idleUntil: deadline)), &shell, &deferred)
             }
             deferred.run(self)
             loop.schedule(self, at: deadline)
@@ -43,19 +40,16 @@
             let rules = HTTP1ConnectionStateMachine.ResponseRules(
                 isResponseToHEAD: expectation.isResponseToHEAD, limits: expectation.limits,
                 maximumSize: expectation.maximumSize, bodyToFile: expectation.file != nil,
-                reportsProgress: expectation.progress != nil, decodesContent: expectation.decodesContent)
+                reportsProgress: expectation.progress != nil, decodesContent: expectation.decodesContent,
+                idleTimeout: expectation.timeout,
+                idleTimeoutEndsWithHead: expectation.file?.timeoutEndsWithHead ?? false)
             var deferred = Deferred()
             state.withLock { shell in
                 // The pool hands a released connection straight to a waiting task, without activate().
                 if shell.machine.state == .pooled { apply(shell.machine.handle(.leased), &shell, &deferred) }
                 apply(shell.machine.handle(.requestStarted(rules)), &shell, &deferred)
-                shell.timeout = expectation.timeout
-                shell.idleDeadline = nil
-                shell.lastActivity = loop.clock.now()
                 shell.progress = expectation.progress
                 shell.file = expectation.file
-                shell.readingPaused = false
-                shell.firstByteAt = nil
             }
             deferred.run(self)
             if let rejection = deferred.rejection { throw rejection }

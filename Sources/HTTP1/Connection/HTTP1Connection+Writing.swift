@@ -42,7 +42,7 @@
                         guard case .writing = shell.work else { return }
                         shell.work = .writing(pending)
                         // The writable edge brings the loop back (``handle(events:readBuffer:)``).
-                        apply(shell.machine.handle(.writeWouldBlock), &shell, &deferred)
+                        apply(shell.machine.handle(.writeWouldBlock(at: loop.clock.now())), &shell, &deferred)
                     }
                     deferred.run(self)
                     return
@@ -57,7 +57,6 @@
             var deferred = Deferred()
             let ended = state.withLock { shell -> Bool in
                 guard case .writing = shell.work else { return true }
-                shell.lastActivity = loop.clock.now()
                 guard done else {
                     shell.work = .writing(pending)
                     return false
@@ -73,7 +72,7 @@
         /// The server closed or reset the connection. What it answered before may still be in
         /// the socket: read it first, for it may be the whole answer (RFC 9112 §9.5).
         private func writeFailed() {
-            let reads = state.withLock { $0.machine.readsInput && !$0.readingPaused }
+            let reads = state.withLock { $0.machine.readsInput }
             if reads {
                 withUnsafeTemporaryAllocation(byteCount: Self.failedWriteReadBufferSize, alignment: 16) { buffer in
                     while readAvailable(buffer, drain: true) {}

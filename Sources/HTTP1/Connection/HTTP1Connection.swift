@@ -64,25 +64,16 @@
             let awaitsResponse: Bool
         }
 
-        /// The machine, and what only the shell can hold: parked tasks, clocks, the download.
+        /// The machine, and what only the shell can hold: parked tasks, the loop's work, the
+        /// download. Deadlines and read pauses are the machine's.
         struct Shell: Sendable {
             var machine: HTTP1ConnectionStateMachine
             var writer: CheckedContinuation<HTTP1ConnectionStateMachine.WriterOutcome, Never>?
             var responder: CheckedContinuation<ReceivedResponse, any Error>?
             /// What the loop does for the parked task.
             var work: Work?
-            var lastActivity: UInt64
-            /// The idle timeout while a request uses the connection.
-            var timeout: UInt64?
-            /// When the connection, idle in the pool, is closed.
-            var idleDeadline: UInt64?
             var progress: (@Sendable (TransferProgress) -> Void)?
             var file: (any BodySink)?
-            /// Reading stopped until the download file catches up.
-            var readingPaused = false
-            /// When the current request's first response byte was read (the clock read that
-            /// marks activity, so timing costs no read of its own).
-            var firstByteAt: UInt64?
         }
 
         /// Work decided under the lock and done after it: socket work handed to the loop, tasks
@@ -102,18 +93,23 @@
             var responseCompleted = false
             /// The loop goes on with the parked task's work (the socket became ready).
             var continuesWork = false
+            /// The machine let reading go on after a pause: the loop watches the socket again.
+            var resumesReading = false
             var rejection: (any Error)?
 
             func run(_ connection: HTTP1Connection) {
-                if close != nil || responseCompleted || continuesWork {
-                    let (reason, completed, continues) = (close, responseCompleted, continuesWork)
+                if close != nil || responseCompleted || continuesWork || resumesReading {
+                    let (reason, completed, continues, resumes) = (
+                        close, responseCompleted, continuesWork, resumesReading
+                    )
                     connection.loop.execute {
                         if completed { connection.socket.responseCompleted() }
                         if let reason {
                             connection.socket.close(because: reason)
                             connection.loop.deregister(connection.token)
-                        } else if continues {
-                            connection.continueWork()
+                        } else {
+                            if resumes { connection.watchAgain() }
+                            if continues { connection.continueWork() }
                         }
                     }
                 }
@@ -131,9 +127,7 @@
             self.token = loop.makeToken()
             self.socket = ConnectionSocket(loop: loop)
             self.state = LockedState(
-                Shell(
-                    machine: HTTP1ConnectionStateMachine(connected: false), lastActivity: loop.clock.now(),
-                    timeout: timeout))
+                Shell(machine: HTTP1ConnectionStateMachine(connected: false, connectTimeout: timeout)))
         }
 
         // MARK: Performing the machine's actions
@@ -141,13 +135,10 @@
         /// Does, under the lock, what must be: the file write queued, parked tasks taken; leaves
         /// the rest to `deferred` (socket work to the loop).
         func apply(_ actions: HTTP1ConnectionStateMachine.Actions, _ shell: inout Shell, _ deferred: inout Deferred) {
-            if let head = actions.head, let file = shell.file {
-                file.headArrived(head)
-                if file.timeoutEndsWithHead { shell.timeout = nil }
-            }
+            if let head = actions.head, let file = shell.file { file.headArrived(head) }
             if let bytes = actions.fileBytes, let file = shell.file {
                 do {
-                    if try file.enqueue(bytes) { shell.readingPaused = true }
+                    if try file.enqueue(bytes) { apply(shell.machine.handle(.consumerBehind), &shell, &deferred) }
                 } catch {
                     apply(shell.machine.handle(.failed(error)), &shell, &deferred)
                 }
@@ -164,23 +155,11 @@
             if let result = actions.response, let responder = shell.responder {
                 if case .success = result { deferred.responseCompleted = true }
                 shell.responder = nil
-                let firstByteAt = shell.firstByteAt
-                deferred.responder = (
-                    responder,
-                    result.map { received in
-                        var stamped = received
-                        stamped.firstByteAt = firstByteAt
-                        return stamped
-                    }
-                )
+                deferred.responder = (responder, result)
             }
             if let rejection = actions.rejection { deferred.rejection = rejection }
-            if actions.startsClock, let timeout = shell.timeout {
-                // The clock runs from the moment the task parks: time a resumed task spends
-                // waiting for a thread is not silence from the server.
-                shell.lastActivity = loop.clock.now()
-                deferred.deadline = shell.lastActivity + timeout
-            }
+            if let deadline = actions.deadline { deferred.deadline = deadline }
+            if actions.resumeReading, shell.machine.readsInput { deferred.resumesReading = true }
             if let reason = actions.close {
                 // A task parked while the machine had nothing to tell it (its write not taken up
                 // yet, its response not awaited yet) hears of the close too.
@@ -217,11 +196,11 @@
         /// Tells the machine the parked responder waits; never leaves it parked in a state
         /// nothing resumes it from.
         func awaitResponse(_ shell: inout Shell, _ deferred: inout Deferred) {
-            if case .writing = shell.machine.state {
+            if shell.machine.isWriting {
                 // A request whose last write did not say so.
                 apply(shell.machine.handle(.requestSent), &shell, &deferred)
             }
-            apply(shell.machine.handle(.awaitResponse), &shell, &deferred)
+            apply(shell.machine.handle(.awaitResponse(at: loop.clock.now())), &shell, &deferred)
             if let responder = shell.responder, deferred.responder == nil, shell.machine.clock != .exchange {
                 shell.responder = nil
                 deferred.responder = (responder, .failure(shell.machine.closedFailure))

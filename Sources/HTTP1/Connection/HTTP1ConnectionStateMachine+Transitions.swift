@@ -1,7 +1,8 @@
 import CourierTransport
 import Foundation
 
-/// The transition function: from the state and one event to the next state and the actions.
+/// The transition function: from the state and one event to the next state and the actions. What
+/// concerns the exchange goes to the request machine; an exchange that fails closes the connection.
 extension HTTP1ConnectionStateMachine {
     /// Applies `event`; returns what the shell must do.
     mutating func handle(_ event: Event) -> Actions {
@@ -9,153 +10,140 @@ extension HTTP1ConnectionStateMachine {
         switch event {
         case .connected: connected(&actions)
         case .requestStarted(let rules): start(rules, &actions)
-        case .writeWouldBlock: writeWouldBlock(&actions)
-        case .writable: writable(&actions)
-        case .requestSent: requestSent(&actions)
-        case .awaitResponse: awaitResponse(&actions)
-        case .bytesRead(let bytes): bytes.withUnsafeBytes { receive($0, &actions) }
-        case .endOfStream: endOfStream(&actions)
-        case .failed(let failure): failed(failure, &actions)
-        case .timedOut:
-            if clock == .exchange { close(ConnectionFailure.timedOut, &actions) }
-        case .idleTimeout:
-            if state == .pooled { close(ConnectionFailure.closedBeforeResponse, &actions) }
-        case .cancelled:
-            if state != .closed { close(CancellationError(), &actions) }
-        case .released(let reusable): release(reusable: reusable, &actions)
+        case .writeWouldBlock(let now): writeWouldBlock(at: now, &actions)
+        case .writable:
+            if state == .connecting {
+                actions.writer = .proceed
+            } else if state == .inUse {
+                exchange(&actions) { $0.writable(&$1) }
+            }
+        case .requestSent:
+            forward("requestSent", &actions, orReject: true) { $0.requestSent(&$1) }
+        case .awaitResponse(let now):
+            switch state {
+            case .inUse: exchange(&actions) { $0.awaitResponse(at: now, &$1) }
+            case .closed: actions.response = .failure(closedFailure)
+            case .connecting, .idle, .pooled:
+                outOfStep("awaitResponse", &actions)
+                actions.response = .failure(closedFailure)
+            }
+        case .bytesRead(let bytes, let now): bytes.withUnsafeBytes { receive($0, at: now, &actions) }
+        case .endOfStream:
+            switch state {
+            case .inUse: exchange(&actions) { $0.endOfStream(&$1) }
+            case .closed: break
+            case .connecting, .idle, .pooled: close(ConnectionFailure.closedBeforeResponse, &actions)
+            }
+        case .consumerBehind:
+            forward("consumerBehind", &actions, orReject: false) { $0.consumerBehind(&$1) }
+        case .consumerCaughtUp(let now):
+            // A sink that catches up late, after its exchange, changes nothing.
+            if state == .inUse { exchange(&actions) { $0.consumerCaughtUp(at: now, &$1) } }
+        case .timerFired(let now): timerFired(now: now, &actions)
+        case .failed(let failure): close(failure, &actions)
+        case .cancelled: close(CancellationError(), &actions)
+        case .released(let reusable, let idleUntil): release(reusable: reusable, idleUntil: idleUntil, &actions)
         case .leased: leased(&actions)
         }
         return actions
     }
 
-    /// ``Event/bytesRead(_:)`` for bytes the shell lends: the same transition, without a copy.
-    mutating func read(_ bytes: UnsafeRawBufferPointer) -> Actions {
+    /// ``Event/bytesRead(_:at:)`` for bytes the shell lends: the same transition, without a copy.
+    mutating func read(_ bytes: UnsafeRawBufferPointer, at now: UInt64) -> Actions {
         var actions = Actions()
-        receive(bytes, &actions)
+        receive(bytes, at: now, &actions)
         return actions
     }
 
+    /// Bytes read at `now`: the exchange's, or a reason to close a connection that expects none.
+    private mutating func receive(_ bytes: UnsafeRawBufferPointer, at now: UInt64, _ actions: inout Actions) {
+        guard !bytes.isEmpty else { return }
+        switch state {
+        case .inUse: exchange(&actions) { $0.receive(bytes, at: now, &$1) }
+        // An answer nobody asked for: taken for the next request's, it would be wrong.
+        case .idle, .pooled: close(ConnectionFailure.closedBeforeResponse, &actions)
+        case .connecting: outOfStep("bytesRead", &actions)
+        case .closed: break
+        }
+    }
+
+    /// The handshake ended: the connection can carry a request.
     private mutating func connected(_ actions: inout Actions) {
         switch state {
         case .connecting: state = .idle
         case .closed: actions.rejection = closedFailure
-        default: outOfStep("connected", &actions)
+        case .idle, .pooled, .inUse: outOfStep("connected", &actions)
         }
     }
 
+    /// A request starts on an idle connection: its exchange begins.
     private mutating func start(_ rules: ResponseRules, _ actions: inout Actions) {
         switch state {
         case .idle:
-            self.rules = rules
-            parser = HTTPResponseParser(isResponseToHEAD: rules.isResponseToHEAD, limits: rules.limits)
-            body = Data()
-            received = 0
-            delivered = 0
-            expected = -1
-            decoder = nil
-            answer = nil
-            state = .writing(.awaitingHead)
+            request = HTTP1RequestStateMachine(rules: rules)
+            state = .inUse
         case .closed: actions.rejection = closedFailure
-        default:
+        case .connecting, .pooled, .inUse:
             outOfStep("requestStarted", &actions)
             actions.rejection = closedFailure
         }
     }
 
-    private mutating func writeWouldBlock(_ actions: inout Actions) {
+    /// A writer parks at `now`: the handshake's (its timeout starts) or the exchange's.
+    private mutating func writeWouldBlock(at now: UInt64, _ actions: inout Actions) {
         switch state {
-        case .writing(let phase):
-            state = .writeBlocked(phase)
-            actions.startsClock = true
-        case .connecting: actions.startsClock = true
-        case .answered: actions.writer = .answered
+        case .connecting:
+            parkedAt = now
+            actions.deadline = connectDeadline
+        case .inUse: exchange(&actions) { $0.writeWouldBlock(at: now, &$1) }
         case .closed: actions.writer = .failed(closedFailure)
-        default:
+        case .idle, .pooled:
             outOfStep("writeWouldBlock", &actions)
             actions.writer = .failed(closedFailure)
         }
     }
 
-    private mutating func writable(_ actions: inout Actions) {
+    /// A timer fired at `now`: whichever deadline applies in the state is checked.
+    private mutating func timerFired(now: UInt64, _ actions: inout Actions) {
+        let due: UInt64?
+        let failure: ConnectionFailure
         switch state {
-        case .writeBlocked(let phase):
-            state = .writing(phase)
-            actions.writer = .proceed
-        case .connecting: actions.writer = .proceed
-        default: break  // Room to write matters only to a parked writer.
+        case .connecting: (due, failure) = (connectDeadline, .timedOut)
+        case .pooled: (due, failure) = (idleDeadline, .closedBeforeResponse)
+        case .inUse: return exchange(&actions) { $0.timerFired(now: now, &$1) }
+        case .idle, .closed: return
         }
+        guard let due else { return }
+        if now >= due { close(failure, &actions) } else { actions.deadline = due }
     }
 
-    private mutating func requestSent(_ actions: inout Actions) {
+    /// The task gives the connection back: to the pool when the exchange left it reusable,
+    /// closed otherwise.
+    private mutating func release(reusable: Bool, idleUntil: UInt64?, _ actions: inout Actions) {
         switch state {
-        case .writing(let phase): state = .sent(phase)
-        case .answered: break  // The answer came first; the request stopped short.
-        case .closed: actions.rejection = closedFailure
-        default:
-            outOfStep("requestSent", &actions)
-            actions.rejection = closedFailure
-        }
-    }
-
-    private mutating func awaitResponse(_ actions: inout Actions) {
-        switch state {
-        case .sent(let phase):
-            state = .awaitingResponse(phase)
-            actions.startsClock = true
-        case .answered: deliver(&actions)
-        case .closed: actions.response = .failure(closedFailure)
-        default:
-            outOfStep("awaitResponse", &actions)
-            actions.response = .failure(closedFailure)
-        }
-    }
-
-    private mutating func endOfStream(_ actions: inout Actions) {
-        mayReuse = false
-        switch state {
-        case .writing, .writeBlocked, .sent, .awaitingResponse:
-            guard var parser else { return outOfStep("endOfStream", &actions) }
-            self.parser = nil
-            let completed: Bool
-            do {
-                if case .end = try parser.finish() { completed = true } else { completed = false }
-            } catch {
-                completed = false
-            }
-            self.parser = parser
-            if completed {
-                complete(&actions)
+        case .inUse where request?.state == .delivered:
+            if reusable, request?.isReusable == true {
+                request = nil
+                idleDeadline = idleUntil
+                state = .pooled
             } else {
-                close(
-                    parser.hasReceivedBytes ? ConnectionFailure.closedDuringResponse : .closedBeforeResponse,
-                    &actions)
+                // The server closed, or sent a stray byte, since the answer: not a reusable connection.
+                close(ConnectionFailure.closedBeforeResponse, &actions)
             }
-        case .answered: break  // The answer stands; the connection goes when it is released.
-        case .closed: break
-        case .connecting, .idle, .pooled, .delivered: close(ConnectionFailure.closedBeforeResponse, &actions)
-        }
-    }
-
-    private mutating func failed(_ failure: any Error, _ actions: inout Actions) {
-        if state != .closed { close(failure, &actions) }
-    }
-
-    private mutating func release(reusable: Bool, _ actions: inout Actions) {
-        switch state {
-        case .delivered where reusable && mayReuse: state = .pooled
-        // The server closed, or sent a stray byte, since the answer: not a reusable connection.
-        case .delivered: close(ConnectionFailure.closedBeforeResponse, &actions)
         case .closed: break
         case _ where !reusable: close(ConnectionFailure.closedBeforeResponse, &actions)
         default: outOfStep("released", &actions)
         }
     }
 
+    /// The pool hands a pooled connection out: its idle lifetime ends.
     private mutating func leased(_ actions: inout Actions) {
         switch state {
-        case .pooled: state = .idle
+        case .pooled:
+            idleDeadline = nil
+            state = .idle
         case .closed: actions.rejection = closedFailure
-        default:
+        case .connecting, .idle, .inUse:
             outOfStep("leased", &actions)
             actions.rejection = closedFailure
         }
@@ -163,63 +151,57 @@ extension HTTP1ConnectionStateMachine {
 
     // MARK: Shared steps
 
-    /// The failure a task sees on a closed connection.
-    var closedFailure: any Error { failure ?? ConnectionFailure.closedBeforeResponse }
+    /// When the handshake times out, from the moment its task parked.
+    private var connectDeadline: UInt64? {
+        guard let connectTimeout else { return nil }
+        let (sum, overflow) = parkedAt.addingReportingOverflow(connectTimeout)
+        return overflow ? .max : sum
+    }
 
-    /// Hands the complete response to the parked task, or keeps it until the task asks.
-    mutating func complete(_ actions: inout Actions) {
-        guard let parser, var head = parser.head else {
-            return close(ConnectionFailure.closedDuringResponse, &actions)
-        }
-        if let decoder {
-            do { try decoder.finish() } catch { return close(error, &actions) }
-            self.decoder = nil
-            head = ContentDecoder.decodedHead(head)
-        }
-        let keepAlive =
-            head.keepsConnectionAlive && !parser.requiresConnectionClose && parser.unconsumedByteCount == 0
-        if !keepAlive { mayReuse = false }
-        answer = ReceivedResponse(head: head, body: body, reusable: keepAlive)
-        body = Data()
-        self.parser = nil
+    /// Runs `step` on the exchange (in place, so the parser's buffer is not copied); an exchange
+    /// that fails closes the connection.
+    private mutating func exchange(
+        _ actions: inout Actions, _ step: (inout HTTP1RequestStateMachine, inout Actions) -> Void
+    ) {
+        guard request != nil else { return outOfStep("exchange", &actions) }
+        step(&request!, &actions)
+        if let error = actions.close { closed(because: error) }
+    }
+
+    /// Runs `step` on the exchange while ``State/inUse``; on a closed connection, rejects the
+    /// caller (with `orReject`) and otherwise does nothing; anywhere else, `event` is out of step.
+    private mutating func forward(
+        _ event: String, _ actions: inout Actions, orReject: Bool,
+        _ step: (inout HTTP1RequestStateMachine, inout Actions) -> Void
+    ) {
         switch state {
-        case .awaitingResponse:
-            deliver(&actions)
-        case .writeBlocked:
-            mayReuse = false
-            state = .answered
-            actions.writer = .answered
-        case .writing:
-            mayReuse = false
-            state = .answered
-        default:
-            state = .answered
+        case .inUse: exchange(&actions, step)
+        case .closed: if orReject { actions.rejection = closedFailure }
+        case .connecting, .idle, .pooled:
+            outOfStep(event, &actions)
+            if orReject { actions.rejection = closedFailure }
         }
     }
 
-    /// Gives the held answer to the task.
-    private mutating func deliver(_ actions: inout Actions) {
-        guard var answer else { return outOfStep("deliver", &actions) }
-        answer.reusable = answer.reusable && mayReuse
-        self.answer = nil
-        state = .delivered
-        actions.response = .success(answer)
-    }
-
-    /// Closes the connection: tells a parked task, and the shell, why.
+    /// Closes the connection: tells a parked task (the handshake's, or the exchange's), and the
+    /// shell, why.
     mutating func close(_ error: any Error, _ actions: inout Actions) {
         switch state {
         case .closed: return
-        case .connecting, .writeBlocked: actions.writer = .failed(error)
-        case .awaitingResponse: actions.response = .failure(error)
-        default: break
+        case .connecting: actions.writer = .failed(error)
+        case .inUse: request?.fail(error, &actions)
+        case .idle, .pooled: break
         }
+        actions.close = error
+        closed(because: error)
+    }
+
+    /// The connection is closed now, because of `error`.
+    private mutating func closed(because error: any Error) {
         state = .closed
         failure = error
-        parser = nil
-        answer = nil
-        body = Data()
-        actions.close = error
+        request = nil
+        idleDeadline = nil
     }
 
     /// Closes the connection because `event` has no place in the current state.

@@ -1,31 +1,58 @@
 import CourierTransport
 import Foundation
 
-/// Bytes from the server: fed to the response parser while a response is expected, a reason to
-/// close the connection when none is.
-extension HTTP1ConnectionStateMachine {
+/// Bytes from the server: fed to the response parser while the response is incomplete, decoded
+/// when the response's coding asks for it, counted against the size limit as decoded, and handed
+/// to memory or to the sink; the end of the stream ends a body framed by it.
+extension HTTP1RequestStateMachine {
     /// Bodies of a known length up to this size get their memory at once.
     private static let reservedBodyLimit: Int64 = 16 * 1024 * 1024
 
-    mutating func receive(_ bytes: UnsafeRawBufferPointer, _ actions: inout Actions) {
+    /// Bytes read at `now`.
+    mutating func receive(_ bytes: UnsafeRawBufferPointer, at now: UInt64, _ actions: inout Actions) {
         guard !bytes.isEmpty else { return }
+        lastActivity = now
         switch state {
         case .writing, .writeBlocked, .sent, .awaitingResponse:
+            if firstByteAt == nil { firstByteAt = now }
             ingest(bytes, &actions)
         case .answered:
             // Bytes past a complete answer: the server is out of step; the answer stands.
             mayReuse = false
-        case .idle, .pooled, .delivered:
+        case .delivered:
             // An answer nobody asked for: taken for the next request's, it would be wrong.
             mayReuse = false
-            close(ConnectionFailure.closedBeforeResponse, &actions)
-        case .connecting:
-            outOfStep("bytesRead", &actions)
-        case .closed:
+            fail(ConnectionFailure.closedBeforeResponse, &actions)
+        case .failed:
             break
         }
     }
 
+    /// The server closed its side: the end of a body framed by the close, an early end otherwise.
+    mutating func endOfStream(_ actions: inout Actions) {
+        mayReuse = false
+        switch state {
+        case .writing, .writeBlocked, .sent, .awaitingResponse:
+            guard var parser else { return outOfStep("endOfStream", &actions) }
+            self.parser = nil
+            let completed: Bool
+            do {
+                if case .end = try parser.finish() { completed = true } else { completed = false }
+            } catch {
+                completed = false
+            }
+            self.parser = parser
+            if completed {
+                complete(&actions)
+            } else {
+                fail(parser.hasReceivedBytes ? ConnectionFailure.closedDuringResponse : .closedBeforeResponse, &actions)
+            }
+        case .answered, .failed: break  // The answer stands; the connection goes when it is released.
+        case .delivered: fail(ConnectionFailure.closedBeforeResponse, &actions)
+        }
+    }
+
+    /// Feeds `bytes` to the parser and acts on what it finds: the head, body pieces, the end.
     private mutating func ingest(_ bytes: UnsafeRawBufferPointer, _ actions: inout Actions) {
         guard var parser else { return outOfStep("bytesRead", &actions) }
         // Owned here while it changes, so its buffer is not copied on write.
@@ -40,7 +67,8 @@ extension HTTP1ConnectionStateMachine {
                     if rules.bodyToFile {
                         actions.head = decoder == nil ? parser.head : parser.head.map(ContentDecoder.decodedHead)
                     }
-                    setPhase(.readingBody)
+                    if rules.idleTimeoutEndsWithHead { idleTimeout = nil }
+                    enterBody()
                 case .body(let piece):
                     try take(piece, &actions)
                 case .end:
@@ -50,12 +78,14 @@ extension HTTP1ConnectionStateMachine {
             }
         } catch {
             self.parser = parser
-            return close(error, &actions)
+            return fail(error, &actions)
         }
         self.parser = parser
         if isComplete { complete(&actions) }
     }
 
+    /// The head is parsed: picks the decoder, checks a declared length against the limit, and
+    /// reserves memory for a body of known length.
     private mutating func begin(framing: HTTPResponseParser.Framing?, head: HTTPResponseHead?) throws {
         if let head { decoder = ContentDecoder.forBody(of: head, requested: rules.decodesContent) }
         guard case .contentLength(let length) = framing else { return }
@@ -64,6 +94,8 @@ extension HTTP1ConnectionStateMachine {
         if !rules.bodyToFile, length <= Self.reservedBodyLimit { body.reserveCapacity(Int(length)) }
     }
 
+    /// A piece of the body as it came on the wire: decoded when a coding applies, delivered,
+    /// counted for progress.
     private mutating func take(_ piece: ArraySlice<UInt8>, _ actions: inout Actions) throws {
         received += Int64(piece.count)
         if let decoder {
@@ -78,7 +110,7 @@ extension HTTP1ConnectionStateMachine {
         }
     }
 
-    /// Adds body bytes (decoded, when a coding applies) to the file or memory, within the limit.
+    /// Adds body bytes (decoded, when a coding applies) to the sink or memory, within the limit.
     private mutating func deliver(_ bytes: UnsafeRawBufferPointer, _ actions: inout Actions) throws {
         delivered += Int64(bytes.count)
         if let limit = rules.maximumSize, delivered > limit { throw TransportError.responseTooLarge(limit: limit) }
@@ -93,13 +125,14 @@ extension HTTP1ConnectionStateMachine {
         }
     }
 
-    private mutating func setPhase(_ phase: ResponsePhase) {
+    /// The head is in: the body follows.
+    private mutating func enterBody() {
         switch state {
-        case .writing: state = .writing(phase)
-        case .writeBlocked: state = .writeBlocked(phase)
-        case .sent: state = .sent(phase)
-        case .awaitingResponse: state = .awaitingResponse(phase)
-        default: break
+        case .writing: state = .writing(.readingBody)
+        case .writeBlocked: state = .writeBlocked(.readingBody)
+        case .sent: state = .sent(.readingBody)
+        case .awaitingResponse: state = .awaitingResponse(.readingBody)
+        case .answered, .delivered, .failed: break
         }
     }
 }

@@ -31,8 +31,11 @@ enum Deadline {
         let timer = seconds.flatMap(WaitTime.nanoseconds).map { DeadlineTimer.shared.schedule(call, after: $0) }
         // Started on this thread and run here up to its first suspension: a call that never
         // waits (a stub, a cache hit) ends before the caller parks, and one that waits is not
-        // handed to another thread of the pool first, a wake-up and a cold cache per call.
-        let worker = Task.immediate { call.workEnded(with: await work()) }
+        // handed to another thread of the pool first, a wake-up and a cold cache per call. A
+        // caller cancelled already gets `.cancelled`, as always: its work must not settle first.
+        let worker =
+            Task.isCancelled
+            ? Task { call.workEnded(with: await work()) } : Task.immediate { call.workEnded(with: await work()) }
         let result = await withTaskCancellationHandler {
             await withUnsafeContinuation { continuation in call.deliver(to: continuation) }
         } onCancel: {

@@ -10,8 +10,8 @@ import Foundation
 /// `URLRequest.timeoutInterval` only limits the wait between two packets, so a server that
 /// trickles its body never trips it; a deadline does. A task group would not do: it cannot
 /// return before a child that ignores cancellation (a plugin awaiting a refresh that hangs), so
-/// the work runs in a task of its own, which is cancelled when the call ends, and its late
-/// result is dropped. The limit is one entry in the process's ``DeadlineTimer``, not a timer of
+/// the work runs in a task of its own (started immediately, on the caller's thread), which is
+/// cancelled when the call ends, and its late result is dropped. The limit is one entry in the process's ``DeadlineTimer``, not a timer of
 /// the call's own.
 enum Deadline {
     /// How long a call that was cancelled or timed out waits for its work to wind down, so that
@@ -28,8 +28,14 @@ enum Deadline {
     ) async -> Result<Response, CourierError> {
         guard calls.admit(call) else { return .failure(.cancelled) }
         defer { calls.release(call) }
-        let worker = Task { call.workEnded(with: await work()) }
         let timer = seconds.flatMap(WaitTime.nanoseconds).map { DeadlineTimer.shared.schedule(call, after: $0) }
+        // Started on this thread and run here up to its first suspension: a call that never
+        // waits (a stub, a cache hit) ends before the caller parks, and one that waits is not
+        // handed to another thread of the pool first, a wake-up and a cold cache per call. A
+        // caller cancelled already gets `.cancelled`, as always: its work must not settle first.
+        let worker =
+            Task.isCancelled
+            ? Task { call.workEnded(with: await work()) } : Task.immediate { call.workEnded(with: await work()) }
         let result = await withTaskCancellationHandler {
             await withUnsafeContinuation { continuation in call.deliver(to: continuation) }
         } onCancel: {

@@ -16,16 +16,6 @@
         func addresses(host: String, port: Int) async throws -> [SocketAddress] { answer }
     }
 
-    /// A resolver whose lookups never end, until cancelled (as a DNS server that does not answer).
-    private struct SilentResolver: HostResolver {
-        func addresses(host: String, port: Int) async throws -> [SocketAddress] {
-            let (stream, continuation) = AsyncStream<Void>.makeStream()
-            _ = continuation
-            for await _ in stream {}
-            throw CancellationError()
-        }
-    }
-
     @Suite("Native transport: name resolution and connecting", .enabled(if: HTTP1Transport.isAvailable))
     struct NativeConnectTests {
         private typealias Server = NativeTestServer
@@ -57,20 +47,6 @@
             let response = try await get(url, timeout: 60, with: transport)
             #expect(String(decoding: response.data, as: UTF8.self) == "reached")
             #expect(ContinuousClock.now - started < Self.wellBefore, "well before the 60 s timeout")
-        }
-
-        @Test("a lookup that never answers ends with URLError(.timedOut) at the request's timeout")
-        func lookupDeadline() async throws {
-            let transport = HTTP1Transport(
-                options: .init(), eventLoops: .shared, resolver: SilentResolver())
-            let url = try #require(URL(string: "http://silent.test:8080/"))
-            let started = ContinuousClock.now
-            await #expect {
-                _ = try await get(url, timeout: 0.3, with: transport)
-            } throws: { error in
-                (error as? URLError)?.code == .timedOut
-            }
-            #expect(ContinuousClock.now - started < Self.wellBefore)
         }
 
         @Test("numeric hosts are parsed without a lookup, IPv6 in brackets too")

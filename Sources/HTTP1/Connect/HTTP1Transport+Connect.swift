@@ -28,7 +28,7 @@
             let opened = try await withThrowingTaskGroup(of: OpenedConnection?.self) { group in
                 group.addTask {
                     let addresses = try await HostResolution.addresses(
-                        of: target.host, port: target.port, using: resolver, timeout: timeout)
+                        of: target.host, port: target.port, using: resolver, timeout: timeout, clock: loop.clock)
                     let resolvedAt = MonotonicClock.now()
                     let connection = try await HTTP1Connection.open(
                         to: addresses, key: key, loop: loop, timeout: connectTimeout, relay: relay, racer: self.racer,

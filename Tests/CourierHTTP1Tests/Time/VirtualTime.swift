@@ -57,10 +57,20 @@
         }
     }
 
-    /// A resolver that answers every name with the same addresses.
+    /// A resolver that answers every name with the same addresses, known without a lookup.
     struct FixedAddresses: HostResolver {
         let answer: [SocketAddress]
         func addresses(host: String, port: Int) async throws -> [SocketAddress] { answer }
+        func knownAddresses(host: String, port: Int) -> [SocketAddress]? { answer }
+    }
+
+    /// A resolver whose lookups never end, until cancelled (as a DNS server that does not answer).
+    struct SilentResolver: HostResolver {
+        func addresses(host: String, port: Int) async throws -> [SocketAddress] {
+            let (never, _) = AsyncStream.makeStream(of: Never.self)
+            for await _ in never {}
+            throw CancellationError()
+        }
     }
 
     extension NativeTestServer {

@@ -87,6 +87,19 @@
             await transport.shutdown()
         }
 
+        @Test("a name lookup that never answers is given up at the request's timeout, not before")
+        func lookupTimeout() async throws {
+            let time = VirtualTime()
+            let transport = time.transport(resolver: SilentResolver())
+            var request = URLRequest(url: try #require(URL(string: "http://silent.test:8080/")))
+            request.timeoutInterval = 3
+            let sent = TransportRequest(urlRequest: request)
+            let (result, elapsed) = await time.drive { try await transport.send(sent) }
+            #expect(Self.isTimedOut(result), "\(result)")
+            #expect(elapsed >= .seconds(3) && elapsed < .seconds(4), "at the request's timeout: \(elapsed)")
+            await transport.shutdown()
+        }
+
         @Test("Happy Eyeballs: the next address starts after the 250 ms head start, and not before")
         func headStart() async throws {
             let server = try Server { _ in .send(Server.response(body: "reached")) }

@@ -49,6 +49,13 @@
                 let goOn = state.withLock { shell -> Bool in
                     switch result {
                     case .bytes(let count, let drained):
+                        if case .writing(let pending) = shell.work, pending.checksQuiet {
+                            // Bytes before the first byte of a pooled connection's request (the
+                            // quiet check waits its turn behind this read): never its answer.
+                            finishWork(.failed(StaleConnection()), &shell, &deferred)
+                            apply(shell.machine.handle(.endOfStream), &shell, &deferred)
+                            return false
+                        }
                         let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])
                         apply(shell.machine.read(bytes, at: loop.clock.now()), &shell, &deferred)
                         // A short read drained the socket; new data will raise a new edge.

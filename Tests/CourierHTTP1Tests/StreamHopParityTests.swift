@@ -147,23 +147,5 @@
                 (error as? URLError)?.failingURL == request.urlRequest.url
             }
         }
-
-        @Test(
-            "a stream's connect ends at the request's timeout when it is shorter than the connect timeout",
-            arguments: Sender.allCases)
-        func connectBoundByRequestTimeout(sender: Sender) async throws {
-            let hanging = try HangingListener()
-            let url = try #require(URL(string: "http://127.0.0.1:\(hanging.port)/"))
-            var request = URLRequest(url: url)
-            request.timeoutInterval = 0.5
-            let started = ContinuousClock.now
-            await #expect {
-                _ = try await sender.make(connectTimeout: 100).stream(
-                    TransportRequest(urlRequest: request), into: StreamedBody())
-            } throws: { error in
-                (error as? URLError)?.code == .timedOut
-            }
-            #expect(ContinuousClock.now - started < .seconds(15 * NativeTiming.slack))
-        }
     }
 #endif

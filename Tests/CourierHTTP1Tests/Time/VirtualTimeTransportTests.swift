@@ -87,6 +87,22 @@
             await transport.shutdown()
         }
 
+        @Test("a stream's connect ends at the request's timeout when it is shorter than the connect timeout")
+        func streamConnectBoundByRequestTimeout() async throws {
+            let hanging = try HangingListener()
+            let dead = try #require(SocketAddress.numeric(host: "127.0.0.1", port: hanging.port))
+            let time = VirtualTime()
+            let transport = time.transport(
+                options: .init(connectTimeout: 100), resolver: FixedAddresses(answer: [dead]))
+            var request = URLRequest(url: try #require(URL(string: "http://courier.test:\(hanging.port)/")))
+            request.timeoutInterval = 0.5
+            let sent = TransportRequest(urlRequest: request)
+            let (result, elapsed) = await time.drive { try await transport.stream(sent, into: StreamedBody()) }
+            #expect(Self.isTimedOut(result), "\(result)")
+            #expect(elapsed >= .milliseconds(500) && elapsed < .seconds(1), "at the request's timeout: \(elapsed)")
+            await transport.shutdown()
+        }
+
         @Test("a name lookup that never answers is given up at the request's timeout, not before")
         func lookupTimeout() async throws {
             let time = VirtualTime()

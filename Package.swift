@@ -16,7 +16,7 @@ let package = Package(
     // Not used: `URL(filePath:)`, `String(localized:)`, `Regex`, `URLSession`'s async methods.
     // Linux has no floor: the native transport's shell (epoll, sockets, OpenSSL) and
     // FoundationNetworking are behind `#if os(Linux)` and `#if canImport(FoundationNetworking)`.
-    // The native transport's core (parser, serializer, content decoder, state machines) builds on
+    // The native transport's core (parser, serializer, state machines) and the content decoder build on
     // every platform (scripts/check-portable-core).
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
@@ -34,7 +34,8 @@ let package = Package(
         // The transport contract (one hop: a request in, a head and a body out) and the types every
         // transport shares; below both the provider and the native transport, so that on Linux the
         // provider can send through the native transport by default.
-        .target(name: "CourierTransport", dependencies: ["CourierTargets"], path: "Sources/Transport"),
+        .target(
+            name: "CourierTransport", dependencies: ["CourierTargets", "CCourierSystem"], path: "Sources/Transport"),
         // The privacy manifest App Store review asks of an SDK (no tracking, no collected data, no
         // required-reason API); every product depends on this target, so its bundle ships with all.
         .target(
@@ -48,8 +49,9 @@ let package = Package(
             path: "Sources/Provider",
             resources: [.copy("PrivacyInfo.xcprivacy")]),
         // epoll and eventfd for the native transport on Linux (Swift's Glibc module lacks them), and
-        // the declarations of zlib and OpenSSL, loaded at run time; header-only, empty of system
-        // headers off Linux, so the portable core builds with it on Apple platforms.
+        // the declarations of zlib (the chain's content decoder, in CourierTransport) and OpenSSL,
+        // loaded at run time; header-only, empty of system headers off Linux, so the portable core
+        // and the decoder build with it on Apple platforms.
         .target(name: "CCourierSystem", path: "Sources/HTTP1CSystem"),
         .target(
             name: "CourierHTTP1", dependencies: ["CourierTargets", "CourierTransport", "CCourierSystem"],

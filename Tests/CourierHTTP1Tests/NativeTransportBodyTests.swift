@@ -210,7 +210,7 @@
             #expect(
                 try route("http://example.com/a") { $0.httpBodyStream = InputStream(data: Data("x".utf8)) }
                     == .urlSession)
-            let decodes: RoutingTransport.Route = ZlibLibrary.system != nil ? native : .urlSession
+            let decodes: RoutingTransport.Route = ContentDecoder.isAvailable ? native : .urlSession
             #expect(
                 try route("http://example.com/a") { $0.setValue("gzip", forHTTPHeaderField: "Accept-Encoding") }
                     == decodes)

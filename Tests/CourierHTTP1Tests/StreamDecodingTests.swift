@@ -6,54 +6,37 @@
     @testable import CourierHTTP1
     @testable import CourierTransport
 
-    /// A native stream's `gzip` body, decoded by the decoder data calls use, paced by the
-    /// consumer's buffer: a bomb costs the buffer, not its decoded size.
+    /// A stream's `gzip` body, decoded by the chain's link as its consumer reads it: the buffer holds
+    /// compressed bytes, so a bomb costs the buffer and one decoded piece, not its decoded size.
     @Suite(
-        "Native transport: stream bodies decoded", .enabled(if: ZlibLibrary.system != nil),
+        "Content decoding: stream bodies decoded as read", .enabled(if: ContentDecoder.isAvailable),
         .timeLimit(.minutes(1)))
     struct StreamDecodingTests {
         private typealias Server = NativeTestServer
 
-        private static let gzipHead = HTTPResponseHead(
-            minorVersion: 1, status: 200, reason: "OK",
-            headers: [
-                HeaderField(name: "Content-Encoding", value: "gzip"),
-                HeaderField(name: "Content-Length", value: "\(CompressedFixtures.bomb.count)"),
-            ])
-
-        /// The whole body of a stream, as it came.
+        /// The whole body of a stream, as its consumer reads it.
         private func collect(_ body: StreamedBody) async throws -> Data {
             var received = Data()
             while let chunk = try await body.next() { received.append(chunk) }
             return received
         }
 
-        @Test("a gzip bomb handed over in one read fills the stream's buffer, not memory, and decodes whole")
+        @Test("a gzip bomb handed over in one piece is buffered compressed and read decoded, a piece at a time")
         func bombHeldToTheBuffer() async throws {
             let body = StreamedBody(bufferLimit: 64 * 1024)
-            let sink = StreamSink(body: body, decodes: true)
-            let resumed = LockedState(false)
-            sink.whenDrained { resumed.withLock { $0 = true } }
-            sink.headArrived(Self.gzipHead)
-            #expect(try await sink.head().head.values(of: "Content-Encoding").isEmpty)
-
-            // As the connection does: read no more while the sink says to stop, until it resumes.
+            body.decodeAsRead(with: try #require(ContentDecoder.make(.gzip)))
+            #expect(!body.yield(CompressedFixtures.bomb) || CompressedFixtures.bomb.count < 64 * 1024)
+            body.finish()
             var decoded = 0
-            var paused = try sink.enqueue(CompressedFixtures.bomb)
-            #expect(paused)
-            while paused, let chunk = try await body.next() {
-                decoded += chunk.count
-                paused = !resumed.withLock { resumed in
-                    defer { resumed = false }
-                    return resumed
-                }
+            var largestPiece = 0
+            while let piece = try await body.next() {
+                decoded += piece.count
+                largestPiece = max(largestPiece, piece.count)
             }
-            sink.exchangeEnded(throwing: nil, reported: nil)
-            while let chunk = try await body.next() { decoded += chunk.count }
-
             #expect(decoded == 2 * 1024 * 1024)
-            // The buffer, one decoded piece and what one slice of compressed bytes inflates to.
-            #expect(body.peakBufferedBytes < 64 * 1024 + 512 * 1024)
+            #expect(body.peakBufferedBytes == CompressedFixtures.bomb.count)
+            // One piece, and what one slice of compressed bytes inflates to past it.
+            #expect(largestPiece <= ReadDecoding.pieceSize + 1032 * ReadDecoding.sliceSize)
         }
 
         @Test("a gzip stream whose bytes do not decode fails with invalidContentCoding")
@@ -61,9 +44,8 @@
             let garbage = Server.response(headers: ["Content-Encoding": "gzip"], body: "not compressed at all")
             let server = try Server { _ in .send(garbage) }
             defer { server.stop() }
-            let body = StreamedBody()
-            _ = try await HTTP1Transport().stream(server.get(), into: body)
-            await #expect(throws: HTTPParseError.invalidContentCoding("gzip")) { try await collect(body) }
+            let (_, body) = try await CallChain(transport: HTTP1Transport()).stream(server.get())
+            await #expect(throws: TransportError.invalidContentCoding("gzip")) { try await collect(body) }
         }
 
         @Test("a gzip stream cut inside its compressed data fails, though its length was met")
@@ -71,15 +53,14 @@
             let cut = [UInt8](CompressedFixtures.gzip.prefix(100))
             let server = try Server { _ in .send(Server.response(headers: ["Content-Encoding": "gzip"], body: cut)) }
             defer { server.stop() }
-            let body = StreamedBody()
-            _ = try await HTTP1Transport().stream(server.get(), into: body)
-            await #expect(throws: HTTPParseError.invalidContentCoding("gzip")) { try await collect(body) }
+            let (_, body) = try await CallChain(transport: HTTP1Transport()).stream(server.get())
+            await #expect(throws: TransportError.invalidContentCoding("gzip")) { try await collect(body) }
         }
 
-        @Test("bytes that fail to decode while they waited for room end the stream and close its connection")
-        func failureWhileWaitingClosesTheConnection() async throws {
-            // A second gzip member that is no gzip, after 2 MiB a 64 KiB buffer cannot hold; the
-            // server announces more than it sends, so only the client can end the exchange.
+        @Test("bytes that fail to decode end the stream and close its connection")
+        func failureClosesTheConnection() async throws {
+            // A second gzip member that is no gzip, after 2 MiB of decoded body; the server
+            // announces more than it sends, so only the client can end the exchange.
             let encoded = [UInt8](CompressedFixtures.bomb) + Array("not a gzip member".utf8)
             var answer = Array("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n".utf8)
             answer += Array("Content-Length: \(encoded.count + 100)\r\n\r\n".utf8) + encoded
@@ -88,9 +69,8 @@
             // Kept alive to the end: a transport that goes away can stop the event loop, and with
             // it every connection, which would hide one left open.
             let transport = HTTP1Transport()
-            let body = StreamedBody(bufferLimit: 64 * 1024)
-            _ = try await transport.stream(server.get(), into: body)
-            await #expect(throws: HTTPParseError.invalidContentCoding("gzip")) { try await collect(body) }
+            let (_, body) = try await CallChain(transport: transport).stream(server.get())
+            await #expect(throws: TransportError.invalidContentCoding("gzip")) { try await collect(body) }
             for await event in server.events {
                 if case .clientClosed(let connection) = event {
                     #expect(connection == 0)
@@ -106,8 +86,21 @@
                 headers: ["Content-Encoding": "gzip"], body: [UInt8](CompressedFixtures.gzip))
             let server = try Server { _ in .send(compressed) }
             defer { server.stop() }
+            let chain = CallChain(transport: HTTP1Transport(options: .init(decodesContent: false)))
+            let (head, body) = try await chain.stream(server.get())
+            #expect(try await collect(body) == CompressedFixtures.gzip)
+            #expect(head.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
+            #expect(server.requests.first?.headers["accept-encoding"] == nil)
+        }
+
+        @Test("the native transport itself hands a stream's gzip body over as it came, asking for nothing")
+        func transportDoesNotDecode() async throws {
+            let compressed = Server.response(
+                headers: ["Content-Encoding": "gzip"], body: [UInt8](CompressedFixtures.gzip))
+            let server = try Server { _ in .send(compressed) }
+            defer { server.stop() }
             let body = StreamedBody()
-            let head = try await HTTP1Transport(options: .init(decodesContent: false)).stream(server.get(), into: body)
+            let head = try await HTTP1Transport().stream(server.get(), into: body)
             #expect(try await collect(body) == CompressedFixtures.gzip)
             #expect(head.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
             #expect(server.requests.first?.headers["accept-encoding"] == nil)

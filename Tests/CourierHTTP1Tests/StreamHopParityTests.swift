@@ -89,34 +89,32 @@
 
         @Test(
             "a gzip body the server sends whatever it was asked arrives decoded, as a data call's does",
-            .enabled(if: ZlibLibrary.system != nil), arguments: Sender.allCases)
+            .enabled(if: ContentDecoder.isAvailable), arguments: Sender.allCases)
         func gzipStreamDecoded(sender: Sender) async throws {
             let compressed = Server.response(
                 headers: ["Content-Encoding": "gzip"], body: [UInt8](CompressedFixtures.gzip))
             let server = try Server { _ in .send(compressed) }
             defer { server.stop() }
-            let transport = sender.make()
-            let body = StreamedBody()
-            let head = try await transport.stream(server.get(), into: body)
+            let chain = CallChain(transport: sender.make())
+            let (head, body) = try await chain.stream(server.get())
             #expect(try await collect(body) == CompressedFixtures.text)
-            let data = try await transport.send(server.get())
+            let data = try await chain.send(server.get())
             #expect(data.data == CompressedFixtures.text)
-            // The native head describes the body the consumer reads; libcurl keeps the header.
+            // The chain's decoded head describes the body the consumer reads; libcurl keeps the header.
             if sender == .native {
                 #expect(head.value(forHTTPHeaderField: "Content-Encoding") == nil)
                 #expect(data.value(forHTTPHeaderField: "Content-Encoding") == nil)
             }
         }
 
-        @Test("the native stream asks for gzip and deflate as its data calls do")
+        @Test("the chain asks for gzip and deflate on a native stream as on its data calls")
         func nativeStreamAsksForCompression() async throws {
             let server = try Server { _ in .send(Server.response(body: "plain")) }
             defer { server.stop() }
-            let transport = HTTP1Transport()
-            let body = StreamedBody()
-            _ = try await transport.stream(server.get(), into: body)
+            let chain = CallChain(transport: HTTP1Transport())
+            let (_, body) = try await chain.stream(server.get())
             _ = try await collect(body)
-            _ = try await transport.send(server.get())
+            _ = try await chain.send(server.get())
             let asked = server.requests.map { $0.headers["accept-encoding"] }
             #expect(asked == ["gzip, deflate", "gzip, deflate"])
         }

@@ -1,10 +1,11 @@
 import Testing
 
 @testable import CourierHTTP1
+@testable import CourierTransport
 
 /// zlib, loaded at run time by the name each platform gives it. Not conditional on zlib being
 /// there, unlike the decoding suites: a wrong name would otherwise turn them off silently.
-@Suite("Native transport: zlib loaded at run time")
+@Suite("Content decoding: zlib loaded at run time")
 struct ZlibLibraryTests {
     @Test("the system's zlib loads by this platform's name, a version 1 library with every function")
     func systemLibraryLoads() throws {

@@ -40,7 +40,7 @@
             let rules = HTTP1ConnectionStateMachine.ResponseRules(
                 isResponseToHEAD: expectation.isResponseToHEAD, limits: expectation.limits,
                 maximumSize: expectation.maximumSize, bodyToFile: expectation.file != nil,
-                reportsProgress: expectation.progress != nil, decodesContent: expectation.decodesContent,
+                reportsProgress: expectation.progress != nil,
                 idleTimeout: expectation.timeout,
                 idleTimeoutEndsWithHead: expectation.file?.timeoutEndsWithHead ?? false)
             var deferred = Deferred()

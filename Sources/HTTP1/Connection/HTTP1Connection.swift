@@ -16,8 +16,6 @@
         var progress: (@Sendable (TransferProgress) -> Void)?
         /// The idle timeout of the exchange, in nanoseconds.
         var timeout: UInt64?
-        /// Whether a `gzip` or `deflate` body is decoded.
-        var decodesContent = false
     }
 
     /// One TCP connection: the I/O shell around an ``HTTP1ConnectionStateMachine``, owned by one
@@ -136,12 +134,8 @@
         /// the rest to `deferred` (socket work to the loop).
         func apply(_ actions: HTTP1ConnectionStateMachine.Actions, _ shell: inout Shell, _ deferred: inout Deferred) {
             if let head = actions.head, let file = shell.file { file.headArrived(head) }
-            if let bytes = actions.fileBytes, let file = shell.file {
-                do {
-                    if try file.enqueue(bytes) { apply(shell.machine.handle(.consumerBehind), &shell, &deferred) }
-                } catch {
-                    apply(shell.machine.handle(.failed(error)), &shell, &deferred)
-                }
+            if let bytes = actions.fileBytes, let file = shell.file, file.enqueue(bytes) {
+                apply(shell.machine.handle(.consumerBehind), &shell, &deferred)
             }
             if let progress = actions.progress, let handler = shell.progress { deferred.progress = (handler, progress) }
             if let outcome = actions.writer {

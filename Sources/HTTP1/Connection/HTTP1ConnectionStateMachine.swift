@@ -7,7 +7,7 @@ import Foundation
 /// socket or a clock.
 ///
 /// One request at a time: `connecting` → `idle` → `inUse` (an ``HTTP1RequestStateMachine``
-/// runs the exchange: request written, response read, demand, decoding, limits, idle clock) →
+/// runs the exchange: request written, response read, demand, limits, idle clock) →
 /// `pooled` (or `closed`) → `idle` again when the pool hands it out. The connection keeps only
 /// what is its own: the handshake and its deadline, the pool's idle lifetime, and closing; an
 /// exchange that fails closes it. Every event in every state has an outcome; one the state does

@@ -31,9 +31,6 @@ public enum HTTPParseError: Error, Sendable, Equatable, LocalizedError {
     case unsupportedTransferCoding(String)
     /// The connection ended before the response was complete.
     case unexpectedEndOfStream
-    /// The body is not valid data in the content coding its `Content-Encoding` names (`gzip`
-    /// or `deflate`, the value), or the framing ended it before its compressed stream ended.
-    case invalidContentCoding(String)
 
     /// What is wrong with the response, in a sentence.
     public var errorDescription: String? {
@@ -58,8 +55,6 @@ public enum HTTPParseError: Error, Sendable, Equatable, LocalizedError {
             "The response's body is in a transfer coding this transport cannot decode: \(codings)."
         case .unexpectedEndOfStream:
             "The connection ended before the response was complete."
-        case .invalidContentCoding(let coding):
-            "The response's body is not valid \(coding) data, or it ends before its compressed stream does."
         }
     }
 }

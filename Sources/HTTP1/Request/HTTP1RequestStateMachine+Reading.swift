@@ -1,9 +1,9 @@
 import CourierTransport
 import Foundation
 
-/// Bytes from the server: fed to the response parser while the response is incomplete, decoded
-/// when the response's coding asks for it, counted against the size limit as decoded, and handed
-/// to memory or to the sink; the end of the stream ends a body framed by it.
+/// Bytes from the server: fed to the response parser while the response is incomplete, counted
+/// against the size limit as they came (the chain decodes a content coding), and handed to memory
+/// or to the sink; the end of the stream ends a body framed by it.
 extension HTTP1RequestStateMachine {
     /// Bodies of a known length up to this size get their memory at once.
     private static let reservedBodyLimit: Int64 = 16 * 1024 * 1024
@@ -63,10 +63,8 @@ extension HTTP1RequestStateMachine {
             while let event = try parser.next() {
                 switch event {
                 case .head:
-                    try begin(framing: parser.framing, head: parser.head)
-                    if rules.bodyToFile {
-                        actions.head = decoder == nil ? parser.head : parser.head.map(ContentDecoder.decodedHead)
-                    }
+                    try begin(framing: parser.framing)
+                    if rules.bodyToFile { actions.head = parser.head }
                     if rules.idleTimeoutEndsWithHead { idleTimeout = nil }
                     enterBody()
                 case .body(let piece):
@@ -84,36 +82,27 @@ extension HTTP1RequestStateMachine {
         if isComplete { complete(&actions) }
     }
 
-    /// The head is parsed: picks the decoder, checks a declared length against the limit, and
-    /// reserves memory for a body of known length.
-    private mutating func begin(framing: HTTPResponseParser.Framing?, head: HTTPResponseHead?) throws {
-        if let head { decoder = ContentDecoder.forBody(of: head, requested: rules.decodesContent) }
+    /// The head is parsed: checks a declared length against the limit, and reserves memory for a
+    /// body of known length.
+    private mutating func begin(framing: HTTPResponseParser.Framing?) throws {
         guard case .contentLength(let length) = framing else { return }
         expected = length
         if let limit = rules.maximumSize, length > limit { throw TransportError.responseTooLarge(limit: limit) }
         if !rules.bodyToFile, length <= Self.reservedBodyLimit { body.reserveCapacity(Int(length)) }
     }
 
-    /// A piece of the body as it came on the wire: decoded when a coding applies, delivered,
-    /// counted for progress.
+    /// A piece of the body as it came on the wire: delivered, counted for progress.
     private mutating func take(_ piece: ArraySlice<UInt8>, _ actions: inout Actions) throws {
         received += Int64(piece.count)
-        if let decoder {
-            try piece.withUnsafeBytes { bytes in
-                try decoder.decode(bytes) { decoded in try deliver(decoded, &actions) }
-            }
-        } else {
-            try piece.withUnsafeBytes { bytes in try deliver(bytes, &actions) }
-        }
+        try piece.withUnsafeBytes { bytes in try deliver(bytes, &actions) }
         if rules.reportsProgress {
             actions.progress = TransferProgress(completedUnitCount: received, totalUnitCount: expected)
         }
     }
 
-    /// Adds body bytes (decoded, when a coding applies) to the sink or memory, within the limit.
+    /// Adds body bytes to the sink or memory, within the limit.
     private mutating func deliver(_ bytes: UnsafeRawBufferPointer, _ actions: inout Actions) throws {
-        delivered += Int64(bytes.count)
-        if let limit = rules.maximumSize, delivered > limit { throw TransportError.responseTooLarge(limit: limit) }
+        if let limit = rules.maximumSize, received > limit { throw TransportError.responseTooLarge(limit: limit) }
         if rules.bodyToFile {
             if actions.fileBytes == nil {
                 actions.fileBytes = Data(bytes)

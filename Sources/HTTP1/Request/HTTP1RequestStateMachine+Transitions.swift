@@ -35,13 +35,8 @@ extension HTTP1RequestStateMachine {
 
     /// Hands the complete response to the parked task, or keeps it until the task asks.
     mutating func complete(_ actions: inout Actions) {
-        guard let parser, var head = parser.head else {
+        guard let parser, let head = parser.head else {
             return fail(ConnectionFailure.closedDuringResponse, &actions)
-        }
-        if let decoder {
-            do { try decoder.finish() } catch { return fail(error, &actions) }
-            self.decoder = nil
-            head = ContentDecoder.decodedHead(head)
         }
         let keepAlive =
             head.keepsConnectionAlive && !parser.requiresConnectionClose && parser.unconsumedByteCount == 0
@@ -88,7 +83,6 @@ extension HTTP1RequestStateMachine {
         failure = error
         mayReuse = false
         parser = nil
-        decoder = nil
         answer = nil
         body = Data()
         actions.close = error

@@ -77,15 +77,12 @@ struct HTTP1RequestStateMachine: Sendable {
         var isResponseToHEAD = false
         /// The parser's limits.
         var limits = HTTPResponseParser.Limits()
-        /// The largest body accepted, in bytes, counted as decoded.
+        /// The largest body accepted, in bytes, counted as they came.
         var maximumSize: Int64?
         /// Whether the body goes to a sink (``Actions/fileBytes``) instead of memory.
         var bodyToFile = false
         /// Whether progress is reported (``Actions/progress``).
         var reportsProgress = false
-        /// Whether a `gzip` or `deflate` body is decoded (when zlib is there); the decoded
-        /// bytes count against ``maximumSize``.
-        var decodesContent = false
         /// How long, in nanoseconds, a parked task waits with no byte moving before the exchange
         /// fails as timed out; `nil` for no limit.
         var idleTimeout: UInt64?
@@ -139,14 +136,10 @@ struct HTTP1RequestStateMachine: Sendable {
     var parser: HTTPResponseParser?
     /// The body read so far, when it goes to memory.
     var body = Data()
-    /// Body bytes received, as they came on the wire (progress counts these).
+    /// Body bytes received, as they came on the wire (progress and the size limit count these).
     var received: Int64 = 0
-    /// Body bytes delivered, decoded (the size limit counts these).
-    var delivered: Int64 = 0
     /// The body's `Content-Length`, `-1` when unknown.
     var expected: Int64 = -1
-    /// Decodes the body, when it comes in a content coding this transport decodes.
-    var decoder: ContentDecoder?
     /// The complete response, from ``State/answered`` until the task takes it.
     var answer: ReceivedResponse?
     /// Cleared by anything that rules out another request on this connection.

@@ -11,9 +11,8 @@
         /// consumer's limits, and a consumer that reads slowly is not a silent server.
         var timeoutEndsWithHead: Bool { get }
         /// Takes `bytes` of the body; `true` when the connection should stop reading until the
-        /// ``whenDrained(_:)`` action runs. Throws when the bytes cannot be taken (a stream's body
-        /// that does not decode): the connection closes with that error.
-        func enqueue(_ bytes: Data) throws -> Bool
+        /// ``whenDrained(_:)`` action runs.
+        func enqueue(_ bytes: Data) -> Bool
         /// Calls `action` each time reading may go on after ``enqueue(_:)`` said to stop.
         func whenDrained(_ action: @escaping @Sendable () -> Void)
         /// Calls `action` with the `errno` of a write that failed, if the sink writes.

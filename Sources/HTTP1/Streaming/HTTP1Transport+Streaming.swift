@@ -10,8 +10,8 @@
     /// event loop reads goes to the consumer's `StreamedBody`, and when that buffer is full the
     /// connection stops reading the socket (the kernel's buffers fill, and TCP slows the server)
     /// until the consumer has taken half of it. Memory stays the buffer plus one read, whatever the
-    /// body's length, and whatever its compression: a `gzip` or `deflate` body is decoded as a data
-    /// call's is (the same `Accept-Encoding`, the same decoder), paced by that buffer.
+    /// body's length. The body comes as the server sent it: the provider's chain decodes a `gzip`
+    /// or `deflate` one as its consumer reads it.
     ///
     /// The connection goes back to the pool when the body ended cleanly, and is closed when the
     /// consumer stops early. One hop, as a data call: a `3xx` is the answer (the provider's chain
@@ -49,7 +49,7 @@
                 let hop = try await hopRequest(request.urlRequest, kind: request.kind)
                 return try await retryingStaleConnections(hop) { fresh in
                     try await streamAttempt(
-                        hop, sink: StreamSink(body: body, decodes: hop.decodesContent), fresh: fresh, loop: loop)
+                        hop, sink: StreamSink(body: body), fresh: fresh, loop: loop)
                 }
             } catch {
                 let failure = Self.hopFailure(error, url: request.urlRequest.url)
@@ -109,7 +109,6 @@
                 if sink.claimsConnectionToClose() { connection.close(because: CancellationError()) }
             }
             body.onCancel(close)
-            sink.closesOnDecodingFailure(close)
             do {
                 return try await withTaskCancellationHandler {
                     try await sink.head()

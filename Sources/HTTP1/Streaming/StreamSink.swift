@@ -3,12 +3,8 @@
     import Foundation
 
     /// A streamed response's way from a connection to its consumer: the head handed to the task
-    /// that waits for it, and each piece of body to the ``StreamedBody``, whose full buffer stops
-    /// the connection's reading until the consumer has taken half of it.
-    ///
-    /// A body in a coding the request asked for is decoded here, by the rule data calls follow
-    /// (``ContentDecoder/forBody(of:requested:)``), paced by the consumer's buffer
-    /// (``PacedStreamDecoder``); the head then says nothing of the coding.
+    /// that waits for it, and each piece of body to the ``StreamedBody`` as it came, whose full
+    /// buffer stops the connection's reading until the consumer has taken half of it.
     ///
     /// A failure before the head leaves the body alone: the hop may be sent again on another
     /// connection (a stale pooled one), and the caller ends the body if not.
@@ -19,13 +15,6 @@
             var failure: (any Error)?
             var ended = false
             var closing = false
-            var decoder: PacedStreamDecoder?
-            /// The exchange ended cleanly while decoded bytes still waited for room in the body.
-            var endsAfterPending = false
-            /// Calls on the connection's reading, stopped while the body is full.
-            var resumeReading: (@Sendable () -> Void)?
-            /// Closes the connection when what waited fails to decode, off the connection's thread.
-            var closeConnection: (@Sendable () -> Void)?
         }
 
         /// The head of the hop, whose body the consumer reads.
@@ -34,73 +23,28 @@
         }
 
         let body: StreamedBody
-        /// Whether the request asked for the codings the transport decodes.
-        private let decodes: Bool
         private let state = LockedState(State())
 
-        init(body: StreamedBody, decodes: Bool) {
+        init(body: StreamedBody) {
             self.body = body
-            self.decodes = decodes
         }
 
         func headArrived(_ head: HTTPResponseHead) {
-            let decoder = ContentDecoder.forBody(of: head, requested: decodes).map(PacedStreamDecoder.init)
-            let hop = Hop(head: decoder == nil ? head : ContentDecoder.decodedHead(head))
+            let hop = Hop(head: head)
             state.withLock { state in
                 state.hop = hop
-                state.decoder = decoder
                 defer { state.waiter = nil }
                 return state.waiter
             }?.resume(returning: hop)
         }
 
-        /// Hands body bytes on (decoded, when they are); throws when they do not decode, which
-        /// ends the stream with that error and closes the connection.
-        func enqueue(_ bytes: Data) throws -> Bool {
-            try state.withLock { state in
-                guard let decoder = state.decoder else { return !body.yield(bytes) && !body.isCancelled }
-                do {
-                    return try decoder.decode(bytes, into: body)
-                } catch {
-                    state.failure = error
-                    body.finish(throwing: error)
-                    throw error
-                }
-            }
+        /// Hands body bytes on as they came; `true` when the body's buffer is full.
+        func enqueue(_ bytes: Data) -> Bool {
+            !body.yield(bytes) && !body.isCancelled
         }
 
         func whenDrained(_ action: @escaping @Sendable () -> Void) {
-            state.withLock { $0.resumeReading = action }
-            body.onResume { [weak self] in self?.consumerMadeRoom() }
-        }
-
-        /// Runs `close` when bytes that waited for room fail to decode: the stream ends with that
-        /// error, and its connection must not wait for a reader that will not come.
-        func closesOnDecodingFailure(_ close: @escaping @Sendable () -> Void) {
-            state.withLock { $0.closeConnection = close }
-        }
-
-        /// The consumer took half the buffer: what waits is decoded into it, and the connection
-        /// reads again once nothing waits (or the body ends, when the exchange already has).
-        private func consumerMadeRoom() {
-            let (next, ending) = state.withLock { state -> ((@Sendable () -> Void)?, Result<Void, any Error>?) in
-                guard let decoder = state.decoder, decoder.hasPending else { return (state.resumeReading, nil) }
-                do {
-                    if try decoder.drain(into: body) { return (nil, nil) }
-                    guard state.endsAfterPending else { return (state.resumeReading, nil) }
-                    try decoder.finish()
-                    return (nil, .success(()))
-                } catch {
-                    state.failure = error
-                    return (state.endsAfterPending ? nil : state.closeConnection, .failure(error))
-                }
-            }
-            switch ending {
-            case .success?: body.finish()
-            case .failure(let error)?: body.finish(throwing: error)
-            case nil: break
-            }
-            next?()
+            body.onResume(action)
         }
 
         func whenFailed(_ action: @escaping @Sendable (Int32) -> Void) {}
@@ -145,33 +89,19 @@
 
         /// The exchange ended: with `error`, a task still waiting for the head fails with it, and
         /// a body begun fails with `reported` (the error as callers see it); otherwise the body
-        /// ends once what waits is decoded. An end before the head leaves the body to the caller.
+        /// ends. An end before the head leaves the body to the caller.
         func exchangeEnded(throwing error: (any Error)?, reported: (any Error)?) {
-            let (waiter, ending) = state.withLock {
-                state -> (CheckedContinuation<Hop, any Error>?, Result<Void, any Error>?) in
-                let decodeFailure = state.failure
+            let (waiter, begun) = state.withLock { state -> (CheckedContinuation<Hop, any Error>?, Bool) in
                 if state.failure == nil { state.failure = error ?? ConnectionFailure.closedBeforeResponse }
                 defer { state.waiter = nil }
-                guard state.hop != nil else { return (state.waiter, nil) }
-                if let decodeFailure { return (state.waiter, .failure(decodeFailure)) }
-                if let reported { return (state.waiter, .failure(reported)) }
-                guard let decoder = state.decoder else { return (state.waiter, .success(())) }
-                if decoder.hasPending && !body.isCancelled {
-                    state.endsAfterPending = true
-                    return (state.waiter, nil)
-                }
-                do {
-                    try decoder.finish()
-                    return (state.waiter, .success(()))
-                } catch {
-                    return (state.waiter, .failure(error))
-                }
+                return (state.waiter, state.hop != nil)
             }
             waiter?.resume(throwing: error ?? ConnectionFailure.closedBeforeResponse)
-            switch ending {
-            case .success?: body.finish()
-            case .failure(let failure)?: body.finish(throwing: failure)
-            case nil: break
+            guard begun else { return }
+            if let reported {
+                body.finish(throwing: reported)
+            } else {
+                body.finish()
             }
         }
     }

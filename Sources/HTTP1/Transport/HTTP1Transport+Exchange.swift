@@ -36,7 +36,7 @@
                 file: nil,
                 maximumSize: download == nil ? options.maximumResponseSize : options.maximumDownloadSize,
                 progress: isUpload ? nil : progress,
-                timeout: hop.timeout, decodesContent: hop.decodesContent)
+                timeout: hop.timeout)
             defer { if let download { FileQueue.detach { Glibc.close(download.fd) } } }
             do {
                 let received = try await retryingStaleConnections(hop) {

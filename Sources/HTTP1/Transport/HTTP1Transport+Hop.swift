@@ -51,5 +51,13 @@
         package func cookieStorage(for request: URLRequest) -> HTTPCookieStorage? {
             options.cookieStorage
         }
+
+        /// The transport's limits, when ``Options/decodesContent`` is on and zlib can be loaded:
+        /// the transport hands every body over as the server sent it.
+        package func contentDecoding(for request: TransportRequest) -> ContentDecodingRule? {
+            guard options.decodesContent, ContentDecoder.isAvailable else { return nil }
+            return ContentDecodingRule(
+                maximumResponseSize: options.maximumResponseSize, maximumDownloadSize: options.maximumDownloadSize)
+        }
     }
 #endif

@@ -39,8 +39,6 @@
             /// The request's timeout: the longest silence, a new connection's lookup and connect
             /// included.
             let timeout: UInt64?
-            /// Whether the request asked for the codings the transport decodes.
-            let decodesContent: Bool
 
             var isHEAD: Bool { method == "HEAD" }
             /// Whether it may be sent twice (RFC 9110 §9.2.2).
@@ -63,23 +61,17 @@
         /// A pooled connection that the server had closed before this request reached it.
         struct RetryableFailure: Error {}
 
-        /// Whether requests ask for the codings the transport decodes, and their bodies are decoded
-        /// (``Options/decodesContent``, when zlib can be loaded): data calls and streams alike.
-        var decodesContent: Bool { options.decodesContent && ZlibLibrary.system != nil }
-
         /// `request` as one hop sends it; an upload file's length is read on ``FileQueue``.
         func hopRequest(_ request: URLRequest, kind: TransportRequest.Kind) async throws -> HopRequest {
             guard request.httpBodyStream == nil else { throw HTTPRequestError.unsupportedBodyStream }
             let target = try HTTPRequestSerializer.Target(url: request.url)
             let body = try await Self.body(of: request, kind: kind)
-            let decodes = decodesContent
             let head = try HTTPRequestSerializer.head(
-                for: request, target: target, bodyLength: body.length, userAgent: options.userAgent,
-                acceptEncoding: decodes ? ContentDecoder.acceptedCodings : nil)
+                for: request, target: target, bodyLength: body.length, userAgent: options.userAgent)
             return HopRequest(
                 head: head, body: body, key: target.key, target: target,
                 method: (request.httpMethod ?? "GET").uppercased(), url: request.url,
-                timeout: MonotonicClock.nanoseconds(request.timeoutInterval), decodesContent: decodes)
+                timeout: MonotonicClock.nanoseconds(request.timeoutInterval))
         }
 
         /// A connection for `hop`: one from the pool, or a new one (always when `fresh`), connected

@@ -57,14 +57,15 @@
             public var maximumHeaderCount: Int
             /// The `User-Agent` sent when the request has none; `"Courier"` by default.
             public var userAgent: String
-            /// Whether `gzip` and `deflate` bodies are decoded; `true` by default. The transport then
-            /// sends `Accept-Encoding: gzip, deflate` when a request names none, decodes such a body
-            /// as it arrives, counts the decoded bytes against ``maximumResponseSize`` (a compressed
-            /// bomb ends there, with memory bounded), and returns it without its `Content-Encoding`
-            /// and `Content-Length` headers, which no longer describe it. zlib (`libz.so.1`) is
-            /// loaded when first needed; without it nothing is asked for or decoded. `false`
-            /// returns every body as it came. Streams follow the same rule, with the same decoder:
-            /// their decoded bytes are held to the stream's buffer instead of a size limit.
+            /// Whether a provider's chain decodes this transport's `gzip` and `deflate` bodies;
+            /// `true` by default. The transport itself hands every body over as it came; for its
+            /// calls the chain sends `Accept-Encoding: gzip, deflate` when a request names none,
+            /// decodes such a body, counts the decoded bytes against ``maximumResponseSize`` (or
+            /// ``maximumDownloadSize``: a compressed bomb ends there), and returns it without its
+            /// `Content-Encoding` and `Content-Length` headers, which no longer describe it. A
+            /// stream's body is decoded as its consumer reads it, held to its buffer. zlib
+            /// (`libz.so.1`) is loaded when first needed; without it nothing is asked for or
+            /// decoded. `false` leaves every body as it came.
             public var decodesContent: Bool
             /// What `https://` connections add to the secure defaults: extra trust roots, a client
             /// certificate, public-key pins (see ``TLSOptions``); none by default.

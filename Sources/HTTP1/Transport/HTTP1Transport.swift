@@ -56,8 +56,9 @@
     ///   On purpose, an app may add trust roots, a client certificate and public-key pins
     ///   (``TLSOptions``). Each failure is its own ``TLSError``. Sessions are resumed per host and
     ///   connections reused as for plain HTTP; the handshake runs on the event loop.
-    /// - **Content decoding**: `gzip` and `deflate`, counted against the size limit as decoded
-    ///   (``Options/decodesContent``); a stream's body is decoded too, held to its buffer.
+    /// - **Content decoding**: none inside; every body comes as the server sent it. A provider's
+    ///   chain decodes `gzip` and `deflate` for this transport's calls, data and streams alike
+    ///   (``Options/decodesContent``).
     ///
     /// What it does not do — use <doc:/Courier/RoutingTransport>, which sends those through `URLSession`:
     /// `httpBodyStream`, credentials in the URL, codings other than `gzip` and `deflate`, and
@@ -169,7 +170,7 @@
         /// or `https://` when OpenSSL 1.1.1 or later can be loaded, with an ASCII host and no user or
         /// password, the body is not an `httpBodyStream`, and the
         /// request asks for no content coding other than `gzip` and `deflate`, and for those only
-        /// when zlib can be loaded to decode them (see ``Options/decodesContent``).
+        /// when zlib can be loaded for the chain to decode them (see ``Options/decodesContent``).
         package static func canSend(_ request: TransportRequest) -> Bool {
             guard isAvailable else { return false }
             let urlRequest = request.urlRequest
@@ -179,7 +180,7 @@
             if isSecure, case .failure = OpenSSLLibrary.system { return false }
             switch requestedCoding(of: urlRequest) {
             case .none: return true
-            case .decodable: return ZlibLibrary.system != nil
+            case .decodable: return ContentDecoder.isAvailable
             case .other: return false
             }
         }
@@ -188,7 +189,7 @@
         package enum RequestedCoding {
             /// Nothing, or only `identity`.
             case none
-            /// `gzip` or `deflate` (with `identity`), which this transport decodes.
+            /// `gzip` or `deflate` (with `identity`), which the chain decodes for this transport.
             case decodable
             /// Another coding, or any (`*`): only URLSession decodes those.
             case other

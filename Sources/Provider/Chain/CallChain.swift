@@ -13,14 +13,14 @@ import Foundation
 /// 2. redirects           one loop, RedirectPolicy decides; a redirect's body never goes up (RedirectLoop)
 /// 3. cookies             per hop: Cookie added from, Set-Cookie stored into one storage (HopCookies)
 /// 4. HTTP cache          per hop: the request as sent, each hop stored by its own URL (CacheUse)
-/// 5. content decoding    inside the transport today (gzip/deflate; URLSession decodes by itself)
+/// 5. content decoding    per hop: gzip/deflate asked for and decoded, data and streams (ContentDecodingLink)
 /// 6. transport           ONE hop: stub, URLSession or native HTTP/1.1 (RoutingTransport picks per hop)
 /// ```
 ///
-/// The redirect rules and the cookie storage are the transport's (``HopSettingsTransport``):
-/// its options as it was made, or the defaults (follow up to 16 redirects, no cookies) for an
-/// app's own transport. A stubbed call runs the same links down to a ``SampleTransport`` in the
-/// transport's place (``answering(with:)``).
+/// The redirect rules, the cookie storage and the decoding rule are the transport's
+/// (``HopSettingsTransport``): its options as it was made, or the defaults (follow up to 16
+/// redirects, no cookies, bodies kept as returned) for an app's own transport. A stubbed call runs
+/// the same links down to a ``SampleTransport`` in the transport's place (``answering(with:)``).
 package struct CallChain: Sendable {
     /// The transport every hop goes to.
     private(set) var transport: any Transport
@@ -34,6 +34,8 @@ package struct CallChain: Sendable {
     /// them, so the storage's cookies are added to its hop only when the cache will judge the hop
     /// by them (the in-flight key adds them itself). Storing what a stub's answer sets is the same.
     private(set) var transportReadsRequests = true
+    /// Whether hops' bodies are decoded by the transport's rule; a stub's sample is never encoded.
+    private(set) var decodesContent = true
 
     /// The chain down to `transport`, without in-flight sharing.
     package init(transport: any Transport) {
@@ -57,6 +59,7 @@ package struct CallChain: Sendable {
         chain.transport = stub
         chain.redirects = RedirectLoop(rules: SampleTransport.redirectRules)
         chain.transportReadsRequests = false
+        chain.decodesContent = false
         return chain
     }
 
@@ -85,9 +88,12 @@ package struct CallChain: Sendable {
     private func followingRedirects(_ request: TransportRequest, cache: CacheUse?) async throws -> HopAnswer {
         try await redirects.follow(request) { hop in
             try await withCookies(hop, adding: transportReadsRequests || cache != nil) { sent in
-                guard let cache, sent.kind.isData else { return HopAnswer(try await transport.send(sent)) }
-                return try await cache.send(sent, unjarred: hop.urlRequest) { [transport] request in
-                    try await transport.send(request)
+                guard let cache, sent.kind.isData else {
+                    return HopAnswer(
+                        try await ContentDecodingLink.send(sent, over: transport, rule: decoding(for: sent)))
+                }
+                return try await cache.send(sent, unjarred: hop.urlRequest) { [self] request in
+                    try await ContentDecodingLink.send(request, over: transport, rule: decoding(for: request))
                 } stillSent: { [self] in
                     HopCookies.adding(from: cookieStorage(for: hop.urlRequest), to: hop.urlRequest)
                         .value(forHTTPHeaderField: "Cookie") == sent.urlRequest.value(forHTTPHeaderField: "Cookie")
@@ -99,15 +105,19 @@ package struct CallChain: Sendable {
     /// Links 2 to 6 for a streaming call: each hop's body opened by `session`; the final one kept.
     /// A stream goes past the cache: its body is read as it arrives, never stored.
     func stream(_ request: TransportRequest, session: StreamSession) async throws -> TransportResponse {
-        let final = try await streamHops(request) { sent in try await session.openHop(sent, over: transport) }
+        let final = try await streamHops(request) { sent in
+            try await session.openHop(sent, over: transport, decoding: decoding(for: sent))
+        }
         return try await session.keep(final.answer, body: final.body)
     }
 
     /// Links 2 to 6 for a stream without a provider (tests): the final head and its body.
     package func stream(_ request: TransportRequest) async throws -> (head: TransportResponse, body: StreamedBody) {
-        let final = try await streamHops(request) { [transport] sent in
+        let final = try await streamHops(request) { [self] sent in
             let body = StreamedBody()
-            return StreamHop(answer: try await StreamedBody.stream(sent, over: transport, into: body), body: body)
+            let answer = try await ContentDecodingLink.stream(
+                sent, overAny: transport, into: body, rule: decoding(for: sent))
+            return StreamHop(answer: answer, body: body)
         }
         return (final.answer, final.body)
     }
@@ -134,6 +144,11 @@ package struct CallChain: Sendable {
         let answer = try await send(sent)
         await HopCookies.store(answer.answer.head, for: hop.urlRequest, in: storage)
         return answer
+    }
+
+    /// The content-decoding link's rule for `hop`: the transport's, unless a stub answers.
+    private func decoding(for hop: TransportRequest) -> ContentDecodingRule? {
+        decodesContent ? settings?.contentDecoding(for: hop) : nil
     }
 
     private func cookieStorage(for request: URLRequest) -> HTTPCookieStorage? {

@@ -29,8 +29,10 @@ final class StreamSession: Sendable {
     }
 
     /// One hop of an attempt's exchange, for the chain (``CallChain/stream(_:session:)``): its head,
-    /// and a fresh body the transport streams into.
-    func openHop(_ request: TransportRequest, over transport: any Transport) async throws -> StreamHop {
+    /// and a fresh body the transport streams into, decoded by the chain's link when `rule` says so.
+    func openHop(
+        _ request: TransportRequest, over transport: any Transport, decoding rule: ContentDecodingRule?
+    ) async throws -> StreamHop {
         guard let streaming = transport as? any StreamingTransport else {
             throw StreamingUnsupportedError(transport: String(describing: type(of: transport)))
         }
@@ -41,7 +43,8 @@ final class StreamSession: Sendable {
         let body = StreamedBody(bufferLimit: options.bufferLimit)
         body.limitIdleTime(to: options.idleTimeout)
         do {
-            return StreamHop(answer: try await streaming.stream(request, into: body), body: body)
+            let answer = try await ContentDecodingLink.stream(request, over: streaming, into: body, rule: rule)
+            return StreamHop(answer: answer, body: body)
         } catch {
             body.cancel()
             throw error

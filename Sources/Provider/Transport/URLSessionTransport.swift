@@ -180,7 +180,8 @@ extension URLSessionTransport: HopSettingsTransport {
         RedirectRules(follows: options.followsRedirects, limit: options.maximumRedirects)
     }
 
-    /// The configuration's storage, for every request (see ``cookieStorage``).
+    /// The configuration's storage, for every request (see ``cookieStorage``). No decoding rule:
+    /// the platform's URLSession decodes the codings it asks for by itself.
     package func cookieStorage(for request: URLRequest) -> HTTPCookieStorage? {
         cookieStorage
     }

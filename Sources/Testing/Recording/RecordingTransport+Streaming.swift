@@ -15,7 +15,8 @@ extension RecordingTransport: StreamingTransport {
         let inner = StreamedBody(bufferLimit: body.bufferLimit)
         let head: TransportResponse
         do {
-            head = try await StreamedBody.stream(request, over: wrapped, into: inner)
+            head = try await ContentDecodingLink.stream(
+                request, overAny: wrapped, into: inner, rule: decodingLink(for: request))
         } catch {
             if !Self.isCancellation(error) {
                 try Recording(request: sent, key: key, error: error, masking: masking).write(to: file)

@@ -76,7 +76,7 @@ public final class RecordingTransport: Transport {
 
         let response: TransportResponse
         do {
-            response = try await wrapped.send(request)
+            response = try await ContentDecodingLink.send(request, over: wrapped, rule: decodingLink(for: request))
         } catch {
             if !Self.isCancellation(error) {
                 try Recording(request: sent, key: key, error: error, masking: masking).write(to: file)
@@ -123,5 +123,11 @@ extension RecordingTransport: HopSettingsTransport {
     /// The wrapped transport's cookie storage, so the provider's chain keeps its cookies.
     package func cookieStorage(for request: URLRequest) -> HTTPCookieStorage? {
         (wrapped as? any HopSettingsTransport)?.cookieStorage(for: request)
+    }
+
+    /// The wrapped transport's decoding rule, which the recorder applies itself (so it states none
+    /// to the chain): a recording holds the body the app read, and replays as it.
+    func decodingLink(for request: TransportRequest) -> ContentDecodingRule? {
+        (wrapped as? any HopSettingsTransport)?.contentDecoding(for: request)
     }
 }

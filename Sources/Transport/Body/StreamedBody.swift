@@ -146,8 +146,15 @@ public final class StreamedBody: Sendable {
     // MARK: Consumer
 
     /// The next chunk, `nil` at the end of the body; throws the body's failure, or
-    /// `CancellationError` when it was cancelled (also when the calling task is).
+    /// `CancellationError` when it was cancelled (also when the calling task is). A body the
+    /// chain decodes (``decodeAsRead(with:)``) hands over decoded pieces.
     package func next() async throws -> Data? {
+        if let decoding = state.withLock({ $0.decoding }) { return try await decoding.next(from: self) }
+        return try await nextAsSent()
+    }
+
+    /// The next chunk as the producer delivered it.
+    func nextAsSent() async throws -> Data? {
         let (taken, resume) = state.withLock { $0.take(limit: bufferLimit) }
         resume?()
         switch taken {

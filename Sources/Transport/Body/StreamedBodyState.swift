@@ -38,6 +38,8 @@ struct BodyState: Sendable {
     var onResume: (@Sendable () -> Void)?
     var onCancel: (@Sendable () -> Void)?
     var idleWatch: Task<Void, Never>?
+    /// Decodes what the consumer takes, when the chain decodes this body.
+    var decoding: ReadDecoding?
     /// When a byte last arrived, or the producer last resumed from a pause.
     var lastActivity = ContinuousClock.now
 

@@ -21,12 +21,27 @@ package struct RedirectRules: Sendable, Equatable {
     package static let standard = RedirectRules()
 }
 
-/// A transport of this package tells the provider's chain, which follows redirects and keeps
-/// cookies for every transport, the settings it was made with: its redirect rules and the cookie
-/// storage of each hop.
+/// How the chain decodes the body of a hop whose transport hands it over as the server sent it:
+/// it asks for `gzip, deflate` when the request names no coding, and decodes a `gzip` or
+/// `deflate` answer, counting decoded bytes against the transport's own limits.
+package struct ContentDecodingRule: Sendable, Equatable {
+    /// The most decoded bytes a data or upload call keeps in memory; `nil` for no limit.
+    package var maximumResponseSize: Int64?
+    /// The most decoded bytes a download writes to its file; `nil` for no limit.
+    package var maximumDownloadSize: Int64?
+
+    package init(maximumResponseSize: Int64?, maximumDownloadSize: Int64?) {
+        self.maximumResponseSize = maximumResponseSize
+        self.maximumDownloadSize = maximumDownloadSize
+    }
+}
+
+/// A transport of this package tells the provider's chain, which follows redirects, keeps
+/// cookies and decodes content for every transport, the settings it was made with: its redirect
+/// rules, the cookie storage of each hop, and whether the chain decodes a hop's body.
 ///
 /// Package-wide, not public: an app's own transport does one hop and gets the chain's defaults
-/// (follow up to 16 redirects, no cookie storage).
+/// (follow up to 16 redirects, no cookie storage, bodies kept as the transport returns them).
 package protocol HopSettingsTransport: Transport {
     /// Whether and how far the chain follows this transport's redirects.
     var redirectRules: RedirectRules { get }
@@ -34,4 +49,16 @@ package protocol HopSettingsTransport: Transport {
     /// The storage the chain adds `request`'s cookies from and stores its answer's `Set-Cookie`
     /// into; `nil` for none.
     func cookieStorage(for request: URLRequest) -> HTTPCookieStorage?
+
+    /// How the chain decodes `request`'s answer, when this transport hands bodies over as the
+    /// server sent them; `nil` when it returns them decoded already (URLSession decodes by itself)
+    /// or decoding is off.
+    func contentDecoding(for request: TransportRequest) -> ContentDecodingRule?
+}
+
+extension HopSettingsTransport {
+    /// None by default: the body is kept as the transport returns it.
+    package func contentDecoding(for request: TransportRequest) -> ContentDecodingRule? {
+        nil
+    }
 }

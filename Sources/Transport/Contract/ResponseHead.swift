@@ -98,6 +98,19 @@ package final class ResponseHead: Sendable {
         }
     }
 
+    /// The same head without the fields `names` (compared without case): how a decoded body's
+    /// head drops the `Content-Encoding` and `Content-Length` that described the encoded one.
+    package func removingFields(named names: [String]) -> ResponseHead {
+        let kept = fields.filter { field in !names.contains { field.name.caseInsensitiveEquals($0) } }
+        switch source {
+        case .fields(let url, let version, _):
+            return ResponseHead(url: url, statusCode: statusCode, version: version, fields: kept)
+        case .made(let response):
+            guard let url = response?.url else { return self }
+            return ResponseHead(url: url, statusCode: statusCode, version: "HTTP/1.1", fields: kept)
+        }
+    }
+
     /// The fields as `HTTPURLResponse` takes them: one key per name compared without case,
     /// spelled as it first came, with the values of every spelling joined with ", " in order.
     ///

@@ -11,6 +11,9 @@ public enum TransportError: Error, Sendable, Equatable, LocalizedError {
     /// for none, and its decoded size could pass the response size limit (a `gzip` body small
     /// enough that even fully inflated it fits is accepted); the transfer was stopped.
     case unrequestedContentEncoding(String)
+    /// The body is not valid data in the content coding its `Content-Encoding` names (`gzip`
+    /// or `deflate`, the value), or it ended before its compressed stream did.
+    case invalidContentCoding(String)
 
     /// What went wrong, in a sentence.
     public var errorDescription: String? {
@@ -22,6 +25,8 @@ public enum TransportError: Error, Sendable, Equatable, LocalizedError {
         case .unrequestedContentEncoding(let coding):
             "The server sent a \(coding)-encoded body that was not asked for; it was refused, as its decoded "
                 + "size could not be bounded."
+        case .invalidContentCoding(let coding):
+            "The response's body is not valid \(coding) data, or it ends before its compressed stream does."
         }
     }
 }

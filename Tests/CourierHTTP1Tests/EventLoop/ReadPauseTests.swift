@@ -30,7 +30,7 @@
             func whenFailed(_ action: @escaping @Sendable (Int32) -> Void) {}
             func whenDrained(_ action: @escaping @Sendable () -> Void) { state.withLock { $0.drained = action } }
 
-            func enqueue(_ bytes: Data) throws -> Bool {
+            func enqueue(_ bytes: Data) -> Bool {
                 let (count, behind) = state.withLock { state -> (Int, Bool) in
                     state.bytes.append(bytes)
                     // Behind once, after the first bytes.

@@ -17,8 +17,8 @@ import Foundation
 /// - the URL is `http://`, or `https://` when the system's OpenSSL (1.1.1 or later) can be
 ///   loaded, with an ASCII host, and no user or password in it;
 /// - the body is not an `httpBodyStream`;
-/// - the request asks for no content coding but `gzip` and `deflate`, which the native
-///   transport decodes (when zlib is there and its `decodesContent` option is on);
+/// - the request asks for no content coding but `gzip` and `deflate`, which the provider's
+///   chain decodes for the native route (when zlib is there and its `decodesContent` option is on);
 /// - no proxy is configured for the URL's scheme (`http_proxy`, lowercase as curl reads it;
 ///   `https_proxy` or `HTTPS_PROXY`; `all_proxy`), or the host is listed in `no_proxy` /
 ///   `NO_PROXY` (see `ProxySettings`).
@@ -40,8 +40,8 @@ import Foundation
 /// `followsRedirects` and `maximumRedirects` on Linux, the URLSession transport's elsewhere.
 ///
 /// A hop goes through one transport only: once the native transport has sent it, its answer
-/// is the answer, whatever it holds. A body in a content coding the native transport does not
-/// decode (a server that answers `br` unasked) is returned as it came, with its `Content-Encoding`
+/// is the answer, whatever it holds. A body in a content coding the chain does not decode (a
+/// server that answers `br` unasked) is returned as it came, with its `Content-Encoding`
 /// header, as curl returns it without `--compressed`; it is never sent again through `URLSession`
 /// (the server would see it twice, and FoundationNetworking would meet whatever made the first
 /// answer unusual).
@@ -163,6 +163,15 @@ extension RoutingTransport: HopSettingsTransport {
             }
         #endif
         return urlSession.cookieStorage(for: request)
+    }
+
+    /// The rule of the transport ``route(for:)`` picks for `request`: the native transport's on
+    /// the native route, none through URLSession, which decodes by itself.
+    package func contentDecoding(for request: TransportRequest) -> ContentDecodingRule? {
+        #if os(Linux)
+            if route(for: request) == .native { return native.contentDecoding(for: request) }
+        #endif
+        return nil
     }
 }
 

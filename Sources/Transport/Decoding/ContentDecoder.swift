@@ -1,23 +1,20 @@
 internal import CCourierSystem
 import CourierTargets
-import CourierTransport
 import Foundation
 
 /// Inflates a `gzip` or `deflate` body as it arrives, handing the decoded bytes on a piece at a
 /// time, so that the caller counts them against its limit before they pile up: a compressed
 /// bomb ends at the limit with no more memory than one output piece.
 ///
-/// The native transport's one decoder, for data and streams alike: a data call's body (and a
-/// download's) is decoded in the connection's state machine, under the size limit counted on
-/// decoded bytes; a stream's in its `StreamSink`, paced by the consumer's buffer
-/// (``PacedStreamDecoder``). Whether a body is decoded is decided in one place,
-/// ``forBody(of:requested:)``. `URLSessionTransport` needs none of this: FoundationNetworking
-/// (libcurl) decodes by itself.
+/// The chain's one decoder, for data, downloads and streams alike (`ContentDecodingLink`, in
+/// `Courier`): transports hand bodies over as the server sent them, and the chain decodes them
+/// for a transport that asks it to. `URLSessionTransport` does not: its platform decodes by
+/// itself.
 ///
-/// Used by one owner at a time, under its lock (the connection's or the stream sink's).
-final class ContentDecoder: @unchecked Sendable {
+/// Used by one owner at a time.
+package final class ContentDecoder: @unchecked Sendable {
     /// The content codings decoded.
-    enum Coding: String, Sendable {
+    package enum Coding: String, Sendable {
         case gzip
         /// `deflate` as RFC 9110 defines it (a zlib stream), or the raw deflate data some
         /// servers send instead: the first bytes tell them apart.
@@ -25,14 +22,14 @@ final class ContentDecoder: @unchecked Sendable {
 
         /// The coding a `Content-Encoding` or `Accept-Encoding` element names (`x-gzip` is
         /// `gzip`, RFC 9110 §8.4.1.3); `nil` for any other.
-        static func named(_ name: some StringProtocol) -> Coding? {
+        package static func named(_ name: some StringProtocol) -> Coding? {
             if name.caseInsensitiveEquals("gzip") || name.caseInsensitiveEquals("x-gzip") { return .gzip }
             if name.caseInsensitiveEquals("deflate") { return .deflate }
             return nil
         }
     }
 
-    let coding: Coding
+    package let coding: Coding
     private let library: ZlibLibrary
     private let stream: UnsafeMutablePointer<courier_z_stream>
     private let output: UnsafeMutableRawBufferPointer
@@ -45,7 +42,7 @@ final class ContentDecoder: @unchecked Sendable {
     private static let bufferError: Int32 = -5
     private static let noFlush: Int32 = 0
 
-    init(coding: Coding, library: ZlibLibrary) {
+    private init(coding: Coding, library: ZlibLibrary) {
         self.coding = coding
         self.library = library
         stream = UnsafeMutablePointer<courier_z_stream>.allocate(capacity: 1)
@@ -61,42 +58,39 @@ final class ContentDecoder: @unchecked Sendable {
         output.deallocate()
     }
 
-    /// The `Accept-Encoding` the transport sends, data call or stream, when it decodes and the
-    /// request names none.
-    static let acceptedCodings = "gzip, deflate"
+    /// The `Accept-Encoding` the chain sends when it decodes and the request names none.
+    package static let acceptedCodings = "gzip, deflate"
 
-    /// The decoder of the body `head` introduces, or `nil` when it is kept as it came: the one
-    /// rule for data, downloads and streams. A body is decoded when the request asked for the
-    /// codings this transport decodes (`requested`: decoding is on and zlib is loaded), and the
-    /// response's `Content-Encoding` names exactly one of them.
-    static func forBody(of head: HTTPResponseHead, requested: Bool) -> ContentDecoder? {
-        guard requested, let library = ZlibLibrary.system, let coding = coding(of: head) else { return nil }
-        return ContentDecoder(coding: coding, library: library)
+    /// Whether this system can decode: zlib could be loaded.
+    package static var isAvailable: Bool { ZlibLibrary.system != nil }
+
+    /// A decoder for `coding`, or `nil` when zlib cannot be loaded.
+    package static func make(_ coding: Coding) -> ContentDecoder? {
+        ZlibLibrary.system.map { ContentDecoder(coding: coding, library: $0) }
     }
 
-    /// The coding a response's `Content-Encoding` names, when it is one this decoder handles:
-    /// a single `gzip`, `x-gzip` or `deflate`; `nil` for none, `identity`, or anything else.
-    static func coding(of head: HTTPResponseHead) -> Coding? {
-        var codings: [Substring] = []
-        head.forEachElement(of: "Content-Encoding") { if !$0.isEmpty { codings.append($0) } }
-        codings.removeAll { $0.caseInsensitiveEquals("identity") }
+    /// The decoder of the body a `Content-Encoding` value introduces, or `nil` when the body is
+    /// kept as it came: the one rule for data, downloads and streams. A body is decoded when the
+    /// value names exactly one coding this decoder handles (a single `gzip`, `x-gzip` or
+    /// `deflate`, `identity` aside); stacked codings and others (`br`) are left alone.
+    package static func forBody(encodedAs contentEncoding: String?) -> ContentDecoder? {
+        guard let coding = coding(named: contentEncoding) else { return nil }
+        return make(coding)
+    }
+
+    /// The coding a `Content-Encoding` value names, when it is one this decoder handles.
+    package static func coding(named contentEncoding: String?) -> Coding? {
+        guard let contentEncoding else { return nil }
+        let codings = contentEncoding.split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !$0.caseInsensitiveEquals("identity") }
         guard codings.count == 1, let only = codings.first else { return nil }
         return Coding.named(only)
     }
 
-    /// `head` as it describes the decoded body: without the `Content-Encoding` and
-    /// `Content-Length` that described the encoded one.
-    static func decodedHead(_ head: HTTPResponseHead) -> HTTPResponseHead {
-        var decoded = head
-        decoded.headers.removeAll {
-            $0.name.caseInsensitiveEquals("Content-Encoding") || $0.name.caseInsensitiveEquals("Content-Length")
-        }
-        return decoded
-    }
-
     /// Decodes `input`, calling `sink` with each piece of decoded bytes (valid only during the
     /// call); `sink` may throw to stop, as at a size limit.
-    func decode(
+    package func decode(
         _ input: UnsafeRawBufferPointer, into sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws {
         guard let base = input.baseAddress, !input.isEmpty else { return }
@@ -137,12 +131,12 @@ final class ContentDecoder: @unchecked Sendable {
     }
 
     /// Checks that the compressed stream ended with the body; an empty body decodes to nothing.
-    func finish() throws {
+    package func finish() throws {
         guard isStarted, !isComplete else { return }
         throw invalid
     }
 
-    private var invalid: HTTPParseError { .invalidContentCoding(coding.rawValue) }
+    private var invalid: TransportError { .invalidContentCoding(coding.rawValue) }
 
     /// Sets zlib up for the coding; for `deflate`, a zlib header (RFC 1950: compression method
     /// 8 and a header checksum divisible by 31) says which of the two forms came.

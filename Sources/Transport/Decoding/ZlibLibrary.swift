@@ -13,7 +13,7 @@ internal import CCourierSystem
 /// system without it (or a static binary that cannot load libraries) simply decodes no content,
 /// as if decoding were turned off. Apple systems ship zlib in every release (`libz.1.dylib`,
 /// in the shared cache), Linux distributions as `libz.so.1`; both export the same functions.
-struct ZlibLibrary: Sendable {
+package struct ZlibLibrary: Sendable {
     let version: String
     let inflateInit2: courier_inflateInit2__fn
     let inflate: courier_inflate_fn
@@ -21,7 +21,7 @@ struct ZlibLibrary: Sendable {
     let inflateEnd: courier_inflateEnd_fn
 
     /// The library, loaded once; `nil` when it cannot be.
-    static let system: ZlibLibrary? = load(systemPath)
+    package static let system: ZlibLibrary? = load(systemPath)
 
     /// Where the system keeps zlib.
     #if canImport(Darwin)

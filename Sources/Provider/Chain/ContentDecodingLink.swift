@@ -1,0 +1,82 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Link 8 of the chain: content decoding, the one place a `gzip` or `deflate` body is decoded,
+/// for data, upload, download and stream calls alike, over any transport that hands bodies over
+/// as the server sent them (its ``ContentDecodingRule``; the native transport's).
+///
+/// Down, a hop that names no `Accept-Encoding` asks for `gzip, deflate`. Up, an answer whose
+/// `Content-Encoding` names one of them is decoded, and its head drops the `Content-Encoding` and
+/// `Content-Length` that described the encoded body:
+/// - a data or upload call's body whole, failing at the transport's `maximumResponseSize` counted
+///   on decoded bytes;
+/// - a download's file into a new one, on ``FileQueue``, within its `maximumDownloadSize`;
+/// - a stream's body as its consumer reads it (``StreamedBody/decodeAsRead(with:)``), so its
+///   buffer holds compressed bytes and a bomb costs one decoded piece.
+///
+/// Any other coding, or several stacked, is left as it came, with its header. A `RecordingTransport`
+/// applies this link itself, so that a recording holds the body the app read.
+package enum ContentDecodingLink {
+    /// Sends `hop` over `transport` and decodes its answer, when `rule` says the chain decodes.
+    @inline(__always)
+    package static func send(
+        _ hop: TransportRequest, over transport: any Transport, rule: ContentDecodingRule?
+    ) async throws -> TransportResponse {
+        guard let rule else { return try await transport.send(hop) }
+        return try await decoded(transport.send(asking(hop)), rule: rule)
+    }
+
+    /// Opens `hop`'s stream over `transport` into `body`, which its consumer then reads decoded
+    /// when `rule` says the chain decodes and the answer is encoded.
+    static func stream(
+        _ hop: TransportRequest, over transport: any StreamingTransport, into body: StreamedBody,
+        rule: ContentDecodingRule?
+    ) async throws -> TransportResponse {
+        guard rule != nil else { return try await transport.stream(hop, into: body) }
+        let answer = try await transport.stream(asking(hop), into: body)
+        guard let decoder = decoder(for: answer) else { return answer }
+        body.decodeAsRead(with: decoder)
+        return answer.decoded(data: answer.data, file: nil)
+    }
+
+    /// Streams `hop` over `transport` when it can stream, and otherwise sends it and hands its
+    /// whole body over as one piece (a chain without a provider, in tests).
+    package static func stream(
+        _ hop: TransportRequest, overAny transport: any Transport, into body: StreamedBody,
+        rule: ContentDecodingRule?
+    ) async throws -> TransportResponse {
+        if let streaming = transport as? any StreamingTransport {
+            return try await stream(hop, over: streaming, into: body, rule: rule)
+        }
+        return body.deliverWhole(try await send(hop, over: transport, rule: rule))
+    }
+
+    /// `hop` asking for the codings decoded here, unless it names its own.
+    private static func asking(_ hop: TransportRequest) -> TransportRequest {
+        guard hop.urlRequest.value(forHTTPHeaderField: "Accept-Encoding") == nil else { return hop }
+        var asking = hop
+        asking.urlRequest.setValue(ContentDecoder.acceptedCodings, forHTTPHeaderField: "Accept-Encoding")
+        return asking
+    }
+
+    private static func decoder(for answer: TransportResponse) -> ContentDecoder? {
+        ContentDecoder.forBody(encodedAs: answer.value(forHTTPHeaderField: "Content-Encoding"))
+    }
+
+    /// `answer` with its body decoded, when it is encoded.
+    private static func decoded(_ answer: TransportResponse, rule: ContentDecodingRule) async throws
+        -> TransportResponse
+    {
+        guard let decoder = decoder(for: answer) else { return answer }
+        guard let file = answer.downloadedFileURL else {
+            return answer.decoded(
+                data: try decoder.decode(whole: answer.data, limit: rule.maximumResponseSize), file: nil)
+        }
+        let limit = rule.maximumDownloadSize
+        let decodedFile = try await FileQueue.run { try decoder.decode(file: file, limit: limit) }
+        return answer.decoded(data: Data(), file: decodedFile)
+    }
+}

@@ -60,7 +60,9 @@ struct RequestStateMachineExhaustiveTests {
             #expect(machine.failure != nil, "\(label): failed without a reason")
             #expect((actions.close != nil) == (before != .failed), "\(label): close action")
             #expect(!machine.isReusable, "\(label)")
-            #expect(machine.parser == nil && machine.answer == nil && machine.body.isEmpty, "\(label): kept bytes")
+            #expect(
+                machine.parser == nil && machine.answer == nil && machine.collector.data.isEmpty, "\(label): kept bytes"
+            )
         } else {
             #expect(actions.close == nil, "\(label)")
         }

@@ -174,9 +174,10 @@ struct RequestStateMachineRandomTests {
         }
         #expect(machine.readsInput == (machine.state != .failed && machine.phase != .bodyPaused), "\(label)")
         if let limit = rules.maximumSize, machine.state != .failed {
-            #expect(machine.received <= limit, "\(label): \(machine.received) bytes past the limit \(limit)")
+            #expect(
+                machine.collector.count <= limit, "\(label): \(machine.collector.count) bytes past the limit \(limit)")
         }
-        if rules.bodyToFile { #expect(machine.body.isEmpty, "\(label): a sink's body kept in memory") }
+        if rules.bodyToFile { #expect(machine.collector.data.isEmpty, "\(label): a sink's body kept in memory") }
         if rules.idleTimeout == nil { #expect(world.deadline == nil, "\(label): a deadline without a timeout") }
         if machine.isReusable { #expect(machine.state == .delivered) }
         if case .timedOut? = machine.failure as? ConnectionFailure, case .timerFired(let now) = event,

@@ -5,9 +5,6 @@ import Foundation
 /// against the size limit as they came (the chain decodes a content coding), and handed to memory
 /// or to the sink; the end of the stream ends a body framed by it.
 extension HTTP1RequestStateMachine {
-    /// Bodies of a known length up to this size get their memory at once.
-    private static let reservedBodyLimit: Int64 = 16 * 1024 * 1024
-
     /// Bytes read at `now`.
     mutating func receive(_ bytes: UnsafeRawBufferPointer, at now: UInt64, _ actions: inout Actions) {
         guard !bytes.isEmpty else { return }
@@ -82,35 +79,28 @@ extension HTTP1RequestStateMachine {
         if isComplete { complete(&actions) }
     }
 
-    /// The head is parsed: checks a declared length against the limit, and reserves memory for a
-    /// body of known length.
+    /// The head is parsed: a declared length is checked against the limit, and memory reserved
+    /// for it (``BodyCollector/expect(length:)``).
     private mutating func begin(framing: HTTPResponseParser.Framing?) throws {
         guard case .contentLength(let length) = framing else { return }
         expected = length
-        if let limit = rules.maximumSize, length > limit { throw TransportError.responseTooLarge(limit: limit) }
-        if !rules.bodyToFile, length <= Self.reservedBodyLimit { body.reserveCapacity(Int(length)) }
+        try collector.expect(length: length)
     }
 
-    /// A piece of the body as it came on the wire: delivered, counted for progress.
+    /// A piece of the body as it came on the wire: collected within the limit (kept, or handed to
+    /// the sink), counted for progress.
     private mutating func take(_ piece: ArraySlice<UInt8>, _ actions: inout Actions) throws {
-        received += Int64(piece.count)
-        try piece.withUnsafeBytes { bytes in try deliver(bytes, &actions) }
-        if rules.reportsProgress {
-            actions.progress = TransferProgress(completedUnitCount: received, totalUnitCount: expected)
-        }
-    }
-
-    /// Adds body bytes to the sink or memory, within the limit.
-    private mutating func deliver(_ bytes: UnsafeRawBufferPointer, _ actions: inout Actions) throws {
-        if let limit = rules.maximumSize, received > limit { throw TransportError.responseTooLarge(limit: limit) }
-        if rules.bodyToFile {
+        try piece.withUnsafeBytes { bytes in
+            try collector.append(bytes)
+            guard rules.bodyToFile else { return }
             if actions.fileBytes == nil {
                 actions.fileBytes = Data(bytes)
             } else {
                 actions.fileBytes?.append(contentsOf: bytes)
             }
-        } else {
-            body.append(contentsOf: bytes)
+        }
+        if rules.reportsProgress {
+            actions.progress = TransferProgress(completedUnitCount: collector.count, totalUnitCount: expected)
         }
     }
 

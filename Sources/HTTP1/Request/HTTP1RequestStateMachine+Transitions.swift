@@ -41,8 +41,7 @@ extension HTTP1RequestStateMachine {
         let keepAlive =
             head.keepsConnectionAlive && !parser.requiresConnectionClose && parser.unconsumedByteCount == 0
         if !keepAlive { mayReuse = false }
-        answer = ReceivedResponse(head: head, body: body, reusable: keepAlive, firstByteAt: firstByteAt)
-        body = Data()
+        answer = ReceivedResponse(head: head, body: collector.take(), reusable: keepAlive, firstByteAt: firstByteAt)
         self.parser = nil
         switch state {
         case .awaitingResponse:
@@ -84,7 +83,7 @@ extension HTTP1RequestStateMachine {
         mayReuse = false
         parser = nil
         answer = nil
-        body = Data()
+        _ = collector.take()
         actions.close = error
     }
 

@@ -134,10 +134,9 @@ struct HTTP1RequestStateMachine: Sendable {
     let rules: ResponseRules
     /// Reads the response; `nil` once it is complete or the exchange failed.
     var parser: HTTPResponseParser?
-    /// The body read so far, when it goes to memory.
-    var body = Data()
-    /// Body bytes received, as they came on the wire (progress and the size limit count these).
-    var received: Int64 = 0
+    /// The body read so far (kept when it goes to memory), counted against the size limit as it
+    /// came on the wire; progress counts it too.
+    var collector: BodyCollector
     /// The body's `Content-Length`, `-1` when unknown.
     var expected: Int64 = -1
     /// The complete response, from ``State/answered`` until the task takes it.
@@ -154,6 +153,7 @@ struct HTTP1RequestStateMachine: Sendable {
     /// An exchange whose request is about to be written, and whose response follows `rules`.
     init(rules: ResponseRules) {
         self.rules = rules
+        collector = BodyCollector(limit: rules.maximumSize, keepsBytes: !rules.bodyToFile)
         parser = HTTPResponseParser(isResponseToHEAD: rules.isResponseToHEAD, limits: rules.limits)
         idleTimeout = rules.idleTimeout
     }

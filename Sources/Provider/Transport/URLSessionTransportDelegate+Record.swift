@@ -11,9 +11,9 @@ extension URLSessionTransportDelegate {
         let continuation: URLSessionCall
         let request: TransportRequest
         let consumer: URLSessionBodyConsumer
-        var data = Data()
-        /// Bytes of the response body received so far.
-        var receivedBytes: Int64 = 0
+        /// The body received so far, within the consumer's limit: kept for memory, counted for a
+        /// download (written to its file).
+        var collector: BodyCollector
         /// For a download: the file the body is written to, and its handle while it is open.
         var downloadedFile: URL?
         var fileHandle: FileHandle?
@@ -25,18 +25,26 @@ extension URLSessionTransportDelegate {
         /// For a stream: the task is suspended because its body's buffer is full.
         var isSuspended = false
 
-        init(continuation: URLSessionCall, request: TransportRequest, consumer: URLSessionBodyConsumer) {
+        init(continuation: URLSessionCall, request: TransportRequest, consumer: URLSessionBodyConsumer, limit: Int64?) {
             self.continuation = continuation
             self.request = request
             self.consumer = consumer
+            collector = BodyCollector(limit: limit, keepsBytes: consumer.isMemory)
         }
+
+        /// The body kept in memory.
+        var data: Data { collector.data }
 
         /// Why the answer `response` must be refused before its body comes, if it must: it is
         /// larger than the limit, or (on Linux, where FoundationNetworking inflates a body before it
         /// can be counted) in a content coding the request did not ask for.
         func refusal(of response: URLResponse, options: URLSessionTransport.Options) -> TransportError? {
-            guard let limit = consumer.sizeLimit(options) else { return nil }
-            if response.expectedContentLength > limit { return .responseTooLarge(limit: limit) }
+            guard let limit = collector.limit else { return nil }
+            do {
+                try collector.expect(length: response.expectedContentLength)
+            } catch {
+                return error
+            }
             #if canImport(FoundationNetworking)
                 if let coding = ContentCoding.unrequested(in: response, for: request.urlRequest, limit: limit) {
                     return .unrequestedContentEncoding(coding)
@@ -70,10 +78,10 @@ extension URLSessionTransportDelegate {
             // first reason stays the reason.
             guard failure == nil else { return .proceed }
             if let body = consumer.streamedBody { return .hand(body) }
-            receivedBytes += Int64(piece.count)
-            if let limit = consumer.sizeLimit(options), receivedBytes > limit {
-                failure = TransportError.responseTooLarge(limit: limit)
-                data = Data()
+            do {
+                try collector.append(piece)
+            } catch {
+                failure = error
                 return .stop
             }
             if isDownload {
@@ -84,11 +92,9 @@ extension URLSessionTransportDelegate {
                     failure = error
                     return .stop
                 }
-            } else {
-                data.append(piece)
             }
             guard let progress = request.progress, !isUpload else { return .proceed }
-            return .report(progress, received: receivedBytes)
+            return .report(progress, received: collector.count)
         }
 
         /// Ends a stream's body, normally when `error` is `nil`; nothing for a body kept whole.

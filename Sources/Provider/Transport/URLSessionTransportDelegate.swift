@@ -36,7 +36,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         _ task: URLSessionTask, request: TransportRequest, consumer: URLSessionBodyConsumer,
         continuation: URLSessionCall
     ) {
-        let record = Record(continuation: continuation, request: request, consumer: consumer)
+        let record = Record(
+            continuation: continuation, request: request, consumer: consumer, limit: consumer.sizeLimit(options))
         records.withLock { $0[task.taskIdentifier] = record }
     }
 
@@ -71,7 +72,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
     /// The end of a task made with a completion handler: the delegate saw none of its data.
     func complete(_ taskIdentifier: Int, data: Data?, response: URLResponse?, error: (any Error)?) {
         guard let record = remove(taskIdentifier) else { return }
-        if let data { record.data = data }
+        if let data { record.collector = BodyCollector(whole: data) }
         finish(record, response: response as? HTTPURLResponse, error: error)
     }
 

@@ -1,20 +1,16 @@
 import Foundation
 
 extension ContentDecoder {
-    /// `data` decoded whole; fails with ``TransportError/responseTooLarge(limit:)`` as soon as
-    /// the decoded bytes pass `limit`, so a compressed bomb costs no more than the limit.
+    /// `data` decoded whole, collected as a transport collects a body (``BodyCollector``): fails
+    /// with ``TransportError/responseTooLarge(limit:)`` as soon as the decoded bytes pass `limit`,
+    /// so a compressed bomb costs no more than the limit.
     package func decode(whole data: Data, limit: Int64?) throws -> Data {
-        var decoded = Data()
+        var decoded = BodyCollector(limit: limit)
         try data.withUnsafeBytes { bytes in
-            try decode(bytes) { piece in
-                if let limit, Int64(decoded.count + piece.count) > limit {
-                    throw TransportError.responseTooLarge(limit: limit)
-                }
-                decoded.append(contentsOf: piece)
-            }
+            try decode(bytes) { piece in try decoded.append(piece) }
         }
         try finish()
-        return decoded
+        return decoded.take()
     }
 
     /// The file at `source` decoded into a new file beside it, a piece at a time, within `limit`
@@ -31,12 +27,11 @@ extension ContentDecoder {
             defer { try? input.close() }
             let output = try FileHandle(forWritingTo: target)
             defer { try? output.close() }
-            var written: Int64 = 0
+            var written = BodyCollector(limit: limit, keepsBytes: false)
             while let piece = try input.read(upToCount: 64 * 1024), !piece.isEmpty {
                 try piece.withUnsafeBytes { bytes in
                     try decode(bytes) { decoded in
-                        written += Int64(decoded.count)
-                        if let limit, written > limit { throw TransportError.responseTooLarge(limit: limit) }
+                        try written.append(decoded)
                         try output.write(contentsOf: Data(decoded))
                     }
                 }

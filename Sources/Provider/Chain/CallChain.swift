@@ -30,12 +30,12 @@ package struct CallChain: Sendable {
     private(set) var redirects: RedirectLoop
     /// Where identical calls in flight meet, when the provider shares them.
     let inflights: InflightRegistry?
+    /// Whether a stub answers in the transport's place (``answering(with:)``).
+    private(set) var isStubbed = false
     /// Whether the transport reads the requests it is sent; a stub answers without looking at
     /// them, so the storage's cookies are added to its hop only when the cache will judge the hop
     /// by them (the in-flight key adds them itself). Storing what a stub's answer sets is the same.
-    private(set) var transportReadsRequests = true
-    /// Whether hops' bodies are decoded by the transport's rule; a stub's sample is never encoded.
-    private(set) var decodesContent = true
+    private var transportReadsRequests: Bool { !isStubbed }
 
     /// The chain down to `transport`, without in-flight sharing.
     package init(transport: any Transport) {
@@ -58,8 +58,7 @@ package struct CallChain: Sendable {
         var chain = self
         chain.transport = stub
         chain.redirects = RedirectLoop(rules: SampleTransport.redirectRules)
-        chain.transportReadsRequests = false
-        chain.decodesContent = false
+        chain.isStubbed = true
         return chain
     }
 
@@ -87,15 +86,17 @@ package struct CallChain: Sendable {
     @inline(__always)
     private func followingRedirects(_ request: TransportRequest, cache: CacheUse?) async throws -> HopAnswer {
         try await redirects.follow(request) { hop in
-            try await withCookies(hop, adding: transportReadsRequests || cache != nil) { sent in
+            let route = route(hop)
+            return try await withCookies(hop, in: route.cookieStorage, adding: transportReadsRequests || cache != nil) {
+                sent in
                 guard let cache, sent.kind.isData else {
                     return HopAnswer(
-                        try await ContentDecodingLink.send(sent, over: transport, rule: decoding(for: sent)))
+                        try await ContentDecodingLink.send(sent, over: route.transport, rule: route.contentDecoding))
                 }
-                return try await cache.send(sent, unjarred: hop.urlRequest) { [self] request in
-                    try await ContentDecodingLink.send(request, over: transport, rule: decoding(for: request))
-                } stillSent: { [self] in
-                    HopCookies.adding(from: cookieStorage(for: hop.urlRequest), to: hop.urlRequest)
+                return try await cache.send(sent, unjarred: hop.urlRequest) { request in
+                    try await ContentDecodingLink.send(request, over: route.transport, rule: route.contentDecoding)
+                } stillSent: {
+                    HopCookies.adding(from: route.cookieStorage, to: hop.urlRequest)
                         .value(forHTTPHeaderField: "Cookie") == sent.urlRequest.value(forHTTPHeaderField: "Cookie")
                 }
             }
@@ -105,40 +106,45 @@ package struct CallChain: Sendable {
     /// Links 2 to 6 for a streaming call: each hop's body opened by `session`; the final one kept.
     /// A stream goes past the cache: its body is read as it arrives, never stored.
     func stream(_ request: TransportRequest, session: StreamSession) async throws -> TransportResponse {
-        let final = try await streamHops(request) { sent in
-            try await session.openHop(sent, over: transport, decoding: decoding(for: sent))
+        let final = try await streamHops(request) { sent, route in
+            try await session.openHop(sent, over: route.transport, decoding: route.contentDecoding)
         }
         return try await session.keep(final.answer, body: final.body)
     }
 
     /// Links 2 to 6 for a stream without a provider (tests): the final head and its body.
     package func stream(_ request: TransportRequest) async throws -> (head: TransportResponse, body: StreamedBody) {
-        let final = try await streamHops(request) { [self] sent in
+        let final = try await streamHops(request) { sent, route in
             let body = StreamedBody()
             let answer = try await ContentDecodingLink.stream(
-                sent, overAny: transport, into: body, rule: decoding(for: sent))
+                sent, overAny: route.transport, into: body, rule: route.contentDecoding)
             return StreamHop(answer: answer, body: body)
         }
         return (final.answer, final.body)
     }
 
-    /// The hops of a stream, each opened by `open` with its cookies; a redirect's body dropped.
+    /// The hops of a stream, each opened by `open` on its route with its cookies; a redirect's
+    /// body dropped.
     private func streamHops(
-        _ request: TransportRequest, open: (TransportRequest) async throws -> StreamHop
+        _ request: TransportRequest, open: (TransportRequest, HopRoute) async throws -> StreamHop
     ) async throws -> StreamHop {
         try await redirects.follow(request) { hop in
-            try await withCookies(hop, adding: transportReadsRequests, send: open)
+            let route = route(hop)
+            return try await withCookies(hop, in: route.cookieStorage, adding: transportReadsRequests) { sent in
+                try await open(sent, route)
+            }
         }
     }
 
-    /// Link 3 around one hop: `hop` sent by `send` with the storage's cookies added (when
-    /// `adding`: someone below reads them), and the cookies its answer sets stored (a stored answer
-    /// sets none: the cache keeps no `Set-Cookie`).
+    /// Link 3 around one hop: `hop` sent by `send` with `storage`'s cookies added (when `adding`:
+    /// someone below reads them), and the cookies its answer sets stored (a stored answer sets
+    /// none: the cache keeps no `Set-Cookie`).
     @inline(__always)
     private func withCookies<Hop: ChainHop>(
-        _ hop: TransportRequest, adding: Bool, send: (TransportRequest) async throws -> Hop
+        _ hop: TransportRequest, in storage: HTTPCookieStorage?, adding: Bool,
+        send: (TransportRequest) async throws -> Hop
     ) async throws -> Hop {
-        guard let storage = cookieStorage(for: hop.urlRequest) else { return try await send(hop) }
+        guard let storage else { return try await send(hop) }
         var sent = hop
         if adding { sent.urlRequest = HopCookies.adding(from: storage, to: hop.urlRequest) }
         let answer = try await send(sent)
@@ -146,9 +152,17 @@ package struct CallChain: Sendable {
         return answer
     }
 
-    /// The content-decoding link's rule for `hop`: the transport's, unless a stub answers.
-    private func decoding(for hop: TransportRequest) -> ContentDecodingRule? {
-        decodesContent ? settings?.contentDecoding(for: hop) : nil
+    /// Where `hop` goes, decided once for the links below the redirects: the transport's route
+    /// (`RoutingTransport` picks its native or URLSession transport), or an app's transport with no
+    /// cookies and no decoding. A stub answers with the transport's cookie storage and no decoding:
+    /// its sample is never encoded.
+    private func route(_ hop: TransportRequest) -> HopRoute {
+        guard let settings else { return HopRoute(transport: transport, cookieStorage: nil, contentDecoding: nil) }
+        guard !isStubbed else {
+            return HopRoute(
+                transport: transport, cookieStorage: settings.cookieStorage(for: hop.urlRequest), contentDecoding: nil)
+        }
+        return settings.hopRoute(for: hop)
     }
 
     private func cookieStorage(for request: URLRequest) -> HTTPCookieStorage? {

@@ -36,6 +36,23 @@ package struct ContentDecodingRule: Sendable, Equatable {
     }
 }
 
+/// Where one hop goes, decided once per hop: the transport that sends it, the storage the chain
+/// keeps its cookies in, and how the chain decodes its body.
+package struct HopRoute {
+    /// The transport that sends the hop.
+    package var transport: any Transport
+    /// The storage the hop's cookies are added from and stored into; `nil` for none.
+    package var cookieStorage: HTTPCookieStorage?
+    /// How the chain decodes the hop's body; `nil` to keep it as the transport returns it.
+    package var contentDecoding: ContentDecodingRule?
+
+    package init(transport: any Transport, cookieStorage: HTTPCookieStorage?, contentDecoding: ContentDecodingRule?) {
+        self.transport = transport
+        self.cookieStorage = cookieStorage
+        self.contentDecoding = contentDecoding
+    }
+}
+
 /// A transport of this package tells the provider's chain, which follows redirects, keeps
 /// cookies and decodes content for every transport, the settings it was made with: its redirect
 /// rules, the cookie storage of each hop, and whether the chain decodes a hop's body.
@@ -54,11 +71,22 @@ package protocol HopSettingsTransport: Transport {
     /// server sent them; `nil` when it returns them decoded already (URLSession decodes by itself)
     /// or decoding is off.
     func contentDecoding(for request: TransportRequest) -> ContentDecodingRule?
+
+    /// Where `hop` goes: by default this transport, with its cookie storage and decoding rule; a
+    /// transport that hands hops on to others (`RoutingTransport`) picks one, once.
+    func hopRoute(for hop: TransportRequest) -> HopRoute
 }
 
 extension HopSettingsTransport {
     /// None by default: the body is kept as the transport returns it.
     package func contentDecoding(for request: TransportRequest) -> ContentDecodingRule? {
         nil
+    }
+
+    /// This transport, with its cookie storage and decoding rule for `hop`.
+    package func hopRoute(for hop: TransportRequest) -> HopRoute {
+        HopRoute(
+            transport: self, cookieStorage: cookieStorage(for: hop.urlRequest),
+            contentDecoding: contentDecoding(for: hop))
     }
 }

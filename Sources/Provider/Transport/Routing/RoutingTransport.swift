@@ -168,10 +168,16 @@ extension RoutingTransport: HopSettingsTransport {
     /// The rule of the transport ``route(for:)`` picks for `request`: the native transport's on
     /// the native route, none through URLSession, which decodes by itself.
     package func contentDecoding(for request: TransportRequest) -> ContentDecodingRule? {
+        hopRoute(for: request).contentDecoding
+    }
+
+    /// The transport ``route(for:)`` picks for `hop`, with that transport's cookie storage and
+    /// decoding rule: the chain sends the hop to it directly, so a hop is routed once.
+    package func hopRoute(for hop: TransportRequest) -> HopRoute {
         #if os(Linux)
-            if route(for: request) == .native { return native.contentDecoding(for: request) }
+            if route(for: hop) == .native { return native.hopRoute(for: hop) }
         #endif
-        return nil
+        return urlSession.hopRoute(for: hop)
     }
 }
 

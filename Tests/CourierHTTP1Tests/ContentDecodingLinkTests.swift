@@ -113,7 +113,8 @@
                 file = url
             }
             seen.withLock { seen in
-                seen.acceptEncodings.append(request.urlRequest.value(forHTTPHeaderField: "Accept-Encoding"))
+                seen.acceptEncodings.append(
+                    request.urlRequest.value(forHTTPHeaderField: "Accept-Encoding") ?? request.acceptEncoding)
                 if let file { seen.files.append(file) }
             }
             var fields = [HeaderField(name: "Content-Type", value: "application/json")]

@@ -120,25 +120,28 @@ enum HTTPRequestSerializer {
     ///   (checked like any header).
     /// - `Content-Length` is always this transport's: any `Content-Length` or `Transfer-Encoding`
     ///   the request sets is dropped, so the framing cannot disagree with the bytes sent.
-    /// - `Accept: */*` and `User-Agent: userAgent` are added when absent (the provider's chain adds
-    ///   the `Accept-Encoding` it decodes).
+    /// - `Accept: */*` and `User-Agent: userAgent` are added when absent, and
+    ///   `Accept-Encoding: acceptEncoding` (what the chain's decoding link asks for,
+    ///   ``TransportRequest/acceptEncoding``) when it is given and the request names none.
     /// - `Content-Type: application/x-www-form-urlencoded` is added to a `POST` whose body is its
     ///   non-empty `httpBody` and that names no type, as URLSession (libcurl) sends it. Nothing
     ///   else gets a type it did not ask for: a `PUT` or `PATCH` body, or an upload, would
     ///   otherwise be parsed as a form by the server. (Courier's form bodies name their own type.)
     static func head(
-        for request: URLRequest, target: Target, bodyLength: Int64, userAgent: String
+        for request: URLRequest, target: Target, bodyLength: Int64, userAgent: String,
+        acceptEncoding: String? = nil
     ) throws(HTTPRequestError) -> [UInt8] {
         try head(
             method: request.httpMethod ?? "GET", target: target, fields: request.allHTTPHeaderFields ?? [:],
-            bodyLength: bodyLength, userAgent: userAgent, bodyIsHTTPBody: request.httpBody != nil)
+            bodyLength: bodyLength, userAgent: userAgent, bodyIsHTTPBody: request.httpBody != nil,
+            acceptEncoding: acceptEncoding)
     }
 
-    /// The request head for `method` and header `fields`; see ``head(for:target:bodyLength:userAgent:)``.
+    /// The request head for `method` and header `fields`; see ``head(for:target:bodyLength:userAgent:acceptEncoding:)``.
     /// `bodyIsHTTPBody` tells a data call's body from an upload's, which gets no default type.
     static func head(
         method: String, target: Target, fields: [String: String], bodyLength: Int64, userAgent: String,
-        bodyIsHTTPBody: Bool = true
+        bodyIsHTTPBody: Bool = true, acceptEncoding: String? = nil
     ) throws(HTTPRequestError) -> [UInt8] {
         guard HTTPSyntax.isToken(method.utf8) else { throw .invalidMethod(method) }
 
@@ -160,6 +163,7 @@ enum HTTPRequestSerializer {
         var hasAccept = false
         var hasUserAgent = false
         var hasContentType = false
+        var hasAcceptEncoding = false
         for (name, value) in fields {
             guard HTTPSyntax.isToken(name.utf8) else { throw .invalidHeaderName(name) }
             guard value.utf8.allSatisfy(isFieldValueByte) else { throw .invalidHeaderValue(name: name) }
@@ -171,10 +175,12 @@ enum HTTPRequestSerializer {
             hasAccept = hasAccept || name.caseInsensitiveEquals("Accept")
             hasUserAgent = hasUserAgent || name.caseInsensitiveEquals("User-Agent")
             hasContentType = hasContentType || name.caseInsensitiveEquals("Content-Type")
+            hasAcceptEncoding = hasAcceptEncoding || name.caseInsensitiveEquals("Accept-Encoding")
             append(name, value, to: &head)
         }
         if !hasAccept { append("Accept", "*/*", to: &head) }
         if !hasUserAgent { append("User-Agent", userAgent, to: &head) }
+        if !hasAcceptEncoding, let acceptEncoding { append("Accept-Encoding", acceptEncoding, to: &head) }
         if bodyLength > 0, bodyIsHTTPBody, !hasContentType, method.caseInsensitiveEquals("POST") {
             append("Content-Type", "application/x-www-form-urlencoded", to: &head)
         }

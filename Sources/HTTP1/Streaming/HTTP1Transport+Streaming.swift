@@ -39,14 +39,15 @@
 
         /// One hop of a stream: `request` sent, its head awaited; every head is the answer (redirects
         /// are the provider's chain's). The request is made, leased and retried as a data call's
-        /// (``hopRequest(_:kind:)``, ``leaseConnection(for:fresh:loop:relay:)``,
+        /// (``hopRequest(_:kind:acceptEncoding:)``, ``leaseConnection(for:fresh:loop:relay:)``,
         /// ``retryingStaleConnections(_:beforeRetry:_:)``); every failure carries the hop's URL,
         /// and ends the body.
         private func streamHop(_ request: TransportRequest, into body: StreamedBody, loop: EventLoop) async throws
             -> StreamSink.Hop
         {
             do {
-                let hop = try await hopRequest(request.urlRequest, kind: request.kind)
+                let hop = try await hopRequest(
+                    request.urlRequest, kind: request.kind, acceptEncoding: request.acceptEncoding)
                 return try await retryingStaleConnections(hop) { fresh in
                     try await streamAttempt(
                         hop, sink: StreamSink(body: body), fresh: fresh, loop: loop)

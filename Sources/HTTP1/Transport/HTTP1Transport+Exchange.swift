@@ -20,11 +20,11 @@
 
         // MARK: One exchange
 
-        func exchange(
-            _ request: URLRequest, kind: TransportRequest.Kind, progress: (@Sendable (TransferProgress) -> Void)?,
-            loop: EventLoop
-        ) async throws -> Exchanged {
-            let hop = try await hopRequest(request, kind: kind)
+        func exchange(_ transportRequest: TransportRequest, loop: EventLoop) async throws -> Exchanged {
+            let (request, kind, progress) = (
+                transportRequest.urlRequest, transportRequest.kind, transportRequest.progress
+            )
+            let hop = try await hopRequest(request, kind: kind, acceptEncoding: transportRequest.acceptEncoding)
             var isUpload = false
             if case .upload = kind { isUpload = true }
             var download: (url: URL, fd: Int32)?

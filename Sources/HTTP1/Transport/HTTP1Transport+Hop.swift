@@ -14,8 +14,7 @@
         func sendHop(_ request: TransportRequest, loop: EventLoop) async throws -> TransportResponse {
             var times = ExchangeTimes()
             try Self.refuseProxied(request.urlRequest.url)
-            let exchanged = try await exchange(
-                request.urlRequest, kind: request.kind, progress: request.progress, loop: loop)
+            let exchanged = try await exchange(request, loop: loop)
             let end = MonotonicClock.now()
             times.add(exchanged.times, endedAt: end)
             return try Self.response(exchanged, url: request.urlRequest.url, times.timings(endedAt: end))

@@ -62,12 +62,15 @@
         struct RetryableFailure: Error {}
 
         /// `request` as one hop sends it; an upload file's length is read on ``FileQueue``.
-        func hopRequest(_ request: URLRequest, kind: TransportRequest.Kind) async throws -> HopRequest {
+        func hopRequest(_ request: URLRequest, kind: TransportRequest.Kind, acceptEncoding: String?) async throws
+            -> HopRequest
+        {
             guard request.httpBodyStream == nil else { throw HTTPRequestError.unsupportedBodyStream }
             let target = try HTTPRequestSerializer.Target(url: request.url)
             let body = try await Self.body(of: request, kind: kind)
             let head = try HTTPRequestSerializer.head(
-                for: request, target: target, bodyLength: body.length, userAgent: options.userAgent)
+                for: request, target: target, bodyLength: body.length, userAgent: options.userAgent,
+                acceptEncoding: acceptEncoding)
             return HopRequest(
                 head: head, body: body, key: target.key, target: target,
                 method: (request.httpMethod ?? "GET").uppercased(), url: request.url,

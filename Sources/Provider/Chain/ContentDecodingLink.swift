@@ -8,7 +8,8 @@ import Foundation
 /// for data, upload, download and stream calls alike, over any transport that hands bodies over
 /// as the server sent them (its ``ContentDecodingRule``; the native transport's).
 ///
-/// Down, a hop that names no `Accept-Encoding` asks for `gzip, deflate`. Up, an answer whose
+/// Down, a hop that names no `Accept-Encoding` asks for `gzip, deflate` (written by the transport
+/// with the request's own headers, ``TransportRequest/acceptEncoding``). Up, an answer whose
 /// `Content-Encoding` names one of them is decoded, and its head drops the `Content-Encoding` and
 /// `Content-Length` that described the encoded body:
 /// - a data or upload call's body whole, failing at the transport's `maximumResponseSize` counted
@@ -56,9 +57,8 @@ package enum ContentDecodingLink {
 
     /// `hop` asking for the codings decoded here, unless it names its own.
     private static func asking(_ hop: TransportRequest) -> TransportRequest {
-        guard hop.urlRequest.value(forHTTPHeaderField: "Accept-Encoding") == nil else { return hop }
         var asking = hop
-        asking.urlRequest.setValue(ContentDecoder.acceptedCodings, forHTTPHeaderField: "Accept-Encoding")
+        asking.acceptEncoding = ContentDecoder.acceptedCodings
         return asking
     }
 

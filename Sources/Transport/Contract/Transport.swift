@@ -55,6 +55,11 @@ public struct TransportRequest: Sendable {
     public var kind: Kind
     /// Receives upload progress for uploads and download progress otherwise; may be `nil`.
     public var progress: (@Sendable (TransferProgress) -> Void)?
+    /// The `Accept-Encoding` the chain's content-decoding link asks the transport to send when the
+    /// request names none. Set only for a transport that states a decoding rule
+    /// (``HopSettingsTransport``), which writes it with the request's own headers: adding it to
+    /// the `URLRequest` would copy the request on every call.
+    package var acceptEncoding: String?
 
     /// Creates a transport request.
     public init(

@@ -57,6 +57,24 @@
             }
         }
 
+        @Test("the compressed and the decoded bytes count together against the limit: both are held at once")
+        func limitCountsBoth() async throws {
+            let request = TransportRequest(urlRequest: URLRequest(url: Self.url))
+            let both = Int64(CompressedFixtures.gzip.count + CompressedFixtures.text.count)
+            for (limit, fits) in [(both, true), (both - 1, false)] {
+                let rule = ContentDecodingRule(maximumResponseSize: limit, maximumDownloadSize: nil)
+                let transport = EncodedTransport(body: CompressedFixtures.gzip, encoding: "gzip", rule: rule)
+                let chain = CallChain(transport: transport)
+                if fits {
+                    #expect(try await chain.send(request).data == CompressedFixtures.text)
+                } else {
+                    await #expect(throws: TransportError.responseTooLarge(limit: limit)) {
+                        try await chain.send(request)
+                    }
+                }
+            }
+        }
+
         @Test("a body cut inside its compressed stream fails although the transport delivered it whole")
         func refusesTruncated() async throws {
             let cut = Data(CompressedFixtures.gzip.prefix(100))

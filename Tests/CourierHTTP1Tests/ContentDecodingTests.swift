@@ -62,4 +62,30 @@ struct ContentDecodingTests {
         #expect(ContentDecoder.coding(named: "gzip, gzip") == nil)
         #expect(ContentDecoder.coding(named: nil) == nil)
     }
+
+    @Test("a download's file is decoded into a new file readable by its owner only, the encoded one removed")
+    func decodesFile() throws {
+        let source = FileManager.default.temporaryDirectory.appendingPathComponent("encoded-\(UUID().uuidString)")
+        try CompressedFixtures.gzip.write(to: source)
+        let decoder = try #require(ContentDecoder.make(.gzip))
+        let target = try decoder.decode(file: source, limit: nil) { false }
+        defer { try? FileManager.default.removeItem(at: target) }
+        #expect(try Data(contentsOf: target) == CompressedFixtures.text)
+        let mode = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(!FileManager.default.fileExists(atPath: source.path))
+    }
+
+    @Test("a cancelled file decode stops with CancellationError and leaves neither file")
+    func cancelledFileDecode() throws {
+        // A folder of its own: the decoded file is made beside the encoded one.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("decode-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("encoded")
+        try CompressedFixtures.bomb.write(to: source)
+        let decoder = try #require(ContentDecoder.make(.gzip))
+        #expect(throws: CancellationError.self) { try decoder.decode(file: source, limit: nil) { true } }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "neither file is left")
+    }
 }

@@ -60,8 +60,9 @@
             /// Whether a provider's chain decodes this transport's `gzip` and `deflate` bodies;
             /// `true` by default. The transport itself hands every body over as it came; for its
             /// calls the chain sends `Accept-Encoding: gzip, deflate` when a request names none,
-            /// decodes such a body, counts the decoded bytes against ``maximumResponseSize`` (or
-            /// ``maximumDownloadSize``: a compressed bomb ends there), and returns it without its
+            /// decodes such a body, counts the compressed and decoded bytes together against
+            /// ``maximumResponseSize`` (a download's decoded bytes against ``maximumDownloadSize``:
+            /// a compressed bomb ends there), and returns it without its
             /// `Content-Encoding` and `Content-Length` headers, which no longer describe it. A
             /// stream's body is decoded as its consumer reads it, held to its buffer. zlib
             /// (`libz.so.1`) is loaded when first needed; without it nothing is asked for or

@@ -8,7 +8,7 @@ import Foundation
 /// (conditionally when there is something to validate), and revalidating in the background.
 struct CacheExchange: Sendable {
     let cache: HTTPCache
-    /// What sends below the cache: the transport (content decoding is inside it today).
+    /// What sends below the cache: the content-decoding link, then the hop's transport.
     let transport: @Sendable (TransportRequest) async throws -> TransportResponse
     let key: CacheKey
     /// The request as sent, its cookies included: what the cache judges (credentials, `Vary`),

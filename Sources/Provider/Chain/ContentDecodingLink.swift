@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Link 8 of the chain: content decoding, the one place a `gzip` or `deflate` body is decoded,
+/// The chain's content-decoding link, the one place a `gzip` or `deflate` body is decoded,
 /// for data, upload, download and stream calls alike, over any transport that hands bodies over
 /// as the server sent them (its ``ContentDecodingRule``; the native transport's).
 ///
@@ -12,9 +12,10 @@ import Foundation
 /// with the request's own headers, ``TransportRequest/acceptEncoding``). Up, an answer whose
 /// `Content-Encoding` names one of them is decoded, and its head drops the `Content-Encoding` and
 /// `Content-Length` that described the encoded body:
-/// - a data or upload call's body whole, failing at the transport's `maximumResponseSize` counted
-///   on decoded bytes;
-/// - a download's file into a new one, on ``FileQueue``, within its `maximumDownloadSize`;
+/// - a data or upload call's body whole, failing at the transport's `maximumResponseSize`, which
+///   counts the compressed and the decoded bytes together (both are held while it decodes);
+/// - a download's file into a new one, on ``FileQueue``, within its `maximumDownloadSize`; the
+///   call's cancellation stops it between pieces;
 /// - a stream's body as its consumer reads it (``StreamedBody/decodeAsRead(with:)``), so its
 ///   buffer holds compressed bytes and a bomb costs one decoded piece.
 ///
@@ -76,7 +77,14 @@ package enum ContentDecodingLink {
                 data: try decoder.decode(whole: answer.data, limit: rule.maximumResponseSize), file: nil)
         }
         let limit = rule.maximumDownloadSize
-        let decodedFile = try await FileQueue.run { try decoder.decode(file: file, limit: limit) }
+        let cancelled = LockedState(false)
+        let decodedFile = try await withTaskCancellationHandler {
+            try await FileQueue.run {
+                try decoder.decode(file: file, limit: limit) { cancelled.withLock { $0 } }
+            }
+        } onCancel: {
+            cancelled.withLock { $0 = true }
+        }
         return answer.decoded(data: Data(), file: decodedFile)
     }
 }

@@ -39,12 +39,12 @@ extension URLSessionTransportDelegate {
         /// larger than the limit, or (on Linux, where FoundationNetworking inflates a body before it
         /// can be counted) in a content coding the request did not ask for.
         func refusal(of response: URLResponse, options: URLSessionTransport.Options) -> TransportError? {
-            guard let limit = collector.limit else { return nil }
             do {
                 try collector.expect(length: response.expectedContentLength)
             } catch {
                 return error
             }
+            guard let limit = collector.limit else { return nil }
             #if canImport(FoundationNetworking)
                 if let coding = ContentCoding.unrequested(in: response, for: request.urlRequest, limit: limit) {
                     return .unrequestedContentEncoding(coding)

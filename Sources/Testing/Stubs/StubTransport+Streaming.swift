@@ -13,7 +13,8 @@ extension StubTransport: StreamingTransport {
         case .stub(let answer):
             return try await answer.stream(request, into: body)
         case .fallback(let fallback):
-            return try await StreamedBody.stream(request, over: fallback, into: body)
+            return try await ContentDecodingLink.stream(
+                request, overAny: fallback, into: body, rule: Self.decodingRule(of: fallback, for: request))
         }
     }
 }

@@ -127,8 +127,17 @@ public final class StubTransport: Transport {
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
         switch try answer(for: request) {
         case .stub(let answer): return try await answer.answer(request)
-        case .fallback(let fallback): return try await fallback.send(request)
+        case .fallback(let fallback):
+            return try await ContentDecodingLink.send(
+                request, over: fallback, rule: Self.decodingRule(of: fallback, for: request))
         }
+    }
+
+    /// The fallback's content-decoding rule, applied here: a stub transport states none to the
+    /// chain (its stubs' bodies are never encoded), so what the fallback hands over as the server
+    /// sent it is decoded before it goes up, as it would be without the stub transport.
+    static func decodingRule(of fallback: any Transport, for request: TransportRequest) -> ContentDecodingRule? {
+        (fallback as? any HopSettingsTransport)?.contentDecoding(for: request)
     }
 
     /// Who answers a request: a stub, or the fallback transport.

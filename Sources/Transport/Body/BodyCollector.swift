@@ -9,7 +9,7 @@ import Foundation
 /// ``TransportError/responseTooLarge(limit:)``, so memory never holds more than the limit.
 package struct BodyCollector: Sendable {
     /// Memory for a body of declared length is reserved at once up to this size; a larger one
-    /// grows as it arrives, so a lying `Content-Length` costs nothing up front.
+    /// grows as it arrives, so a lying `Content-Length` costs at most this much up front.
     static let reservedLimit: Int64 = 16 * 1024 * 1024
 
     /// The most bytes accepted; `nil` for no limit.

@@ -1,34 +1,47 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension ContentDecoder {
-    /// `data` decoded whole, collected as a transport collects a body (``BodyCollector``): fails
-    /// with ``TransportError/responseTooLarge(limit:)`` as soon as the decoded bytes pass `limit`,
-    /// so a compressed bomb costs no more than the limit.
+    /// `data` decoded whole, collected as a transport collects a body (``BodyCollector``), within
+    /// `limit` bytes counted together with `data` itself: both are held while it decodes, so
+    /// memory stays within the limit, and a compressed bomb ends there.
     package func decode(whole data: Data, limit: Int64?) throws -> Data {
-        var decoded = BodyCollector(limit: limit)
-        try data.withUnsafeBytes { bytes in
-            try decode(bytes) { piece in try decoded.append(piece) }
+        var decoded = BodyCollector(limit: limit.map { $0 - Int64(data.count) })
+        do {
+            try data.withUnsafeBytes { bytes in
+                try decode(bytes) { piece in try decoded.append(piece) }
+            }
+        } catch TransportError.responseTooLarge {
+            throw TransportError.responseTooLarge(limit: limit ?? 0)
         }
         try finish()
         return decoded.take()
     }
 
-    /// The file at `source` decoded into a new file beside it, a piece at a time, within `limit`
-    /// decoded bytes; `source` is removed either way, and the new file on failure. Blocking:
-    /// run it on ``FileQueue``.
-    package func decode(file source: URL, limit: Int64?) throws -> URL {
+    /// The file at `source` decoded into a new file beside it (created 0600, as downloads are), a
+    /// piece at a time, within `limit` decoded bytes; `source` is removed either way, and the new
+    /// file on failure. `isCancelled` is asked between pieces: the call's cancellation stops the
+    /// work at once, with `CancellationError`. Blocking: run it on ``FileQueue``.
+    package func decode(file source: URL, limit: Int64?, isCancelled: () -> Bool) throws -> URL {
+        defer { try? FileManager.default.removeItem(at: source) }
         let target = source.deletingLastPathComponent()
             .appendingPathComponent("courier-decoded-\(UUID().uuidString).tmp")
-        defer { try? FileManager.default.removeItem(at: source) }
-        guard FileManager.default.createFile(atPath: target.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path]) }
+        let descriptor = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
             let input = try FileHandle(forReadingFrom: source)
             defer { try? input.close() }
-            let output = try FileHandle(forWritingTo: target)
-            defer { try? output.close() }
             var written = BodyCollector(limit: limit, keepsBytes: false)
             while let piece = try input.read(upToCount: 64 * 1024), !piece.isEmpty {
+                if isCancelled() { throw CancellationError() }
                 try piece.withUnsafeBytes { bytes in
                     try decode(bytes) { decoded in
                         try written.append(decoded)
@@ -37,8 +50,10 @@ extension ContentDecoder {
                 }
             }
             try finish()
+            try output.close()
             return target
         } catch {
+            try? output.close()
             try? FileManager.default.removeItem(at: target)
             throw error
         }

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+@testable import Courier
+@testable import CourierHTTP1
+
+/// Transfer-Encoding and Content-Length: which wins, unknown codings, repeated, invalid and conflicting lengths.
+extension NativeResponseParserTests {
+    @Test("Transfer-Encoding wins over Content-Length, and the connection must close")
+    func transferEncodingAndLength() throws {
+        let raw = bytes(
+            "HTTP/1.1 200 OK\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nok\r\n0\r\n\r\n")
+        let parsed = try NativeParsedResponse.parse(raw, atEOF: false)
+        #expect(parsed.bodyText == "ok")
+        #expect(parsed.requiresClose)
+    }
+
+    @Test("a transfer coding that does not end with chunked is an error (its bytes would still be encoded)")
+    func unknownTransferCoding() {
+        #expect(throws: HTTPParseError.unsupportedTransferCoding("gzip")) {
+            try NativeParsedResponse.parse(bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\nabc"))
+        }
+    }
+
+    @Test("repeated equal Content-Length values are one length")
+    func repeatedContentLength() throws {
+        let parsed = try NativeParsedResponse.parse(
+            bytes("HTTP/1.1 200 OK\r\nContent-Length: 2, 2\r\nContent-Length: 2\r\n\r\nok"), atEOF: false)
+        #expect(parsed.bodyText == "ok")
+    }
+
+    @Test(
+        "invalid Content-Length values are errors",
+        arguments: ["abc", "-1", "1, 2", "", "1 2", "+5", "99999999999999999999"])
+    func invalidContentLength(value: String) {
+        #expect(throws: HTTPParseError.invalidContentLength) {
+            try NativeParsedResponse.parse(
+                bytes("HTTP/1.1 200 OK\r\nContent-Length: \(value)\r\n\r\n"), atEOF: false)
+        }
+    }
+
+    @Test("conflicting Content-Length headers are an error")
+    func conflictingContentLength() {
+        #expect(throws: HTTPParseError.invalidContentLength) {
+            try NativeParsedResponse.parse(
+                bytes("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab"))
+        }
+    }
+}

@@ -132,12 +132,11 @@
         static func makeDownloadFile() async throws -> (url: URL, fd: Int32) {
             let url = FileManager.default.temporaryDirectory
                 .appendingPathComponent("courier-download-\(UUID().uuidString)")
-            let path = url.path
-            let fd = try await FileQueue.run { Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) }
-            guard fd >= 0 else {
+            do {
+                return (url, try await FileQueue.run { try OwnerOnlyFile.create(at: url) })
+            } catch {
                 throw URLError(.cannotCreateFile, userInfo: userInfo("Cannot create the download file", url))
             }
-            return (url, fd)
         }
     }
 #endif

@@ -132,7 +132,7 @@ final class DiskStore: @unchecked Sendable {
         _ = loadedIndex()
         guard refusal == nil else { return }
         guard let data = try? DiskEntryCodec.encode(entry), data.count <= byteLimit, entryLimit > 0,
-            Self.writeOwnerOnly(data, to: file(name))
+            (try? OwnerOnlyFile.write(data, to: file(name))) != nil
         else {
             delete(name)
             return
@@ -211,24 +211,5 @@ final class DiskStore: @unchecked Sendable {
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 32, parts[1].count == 16 else { return false }
         return name.utf8.allSatisfy { $0 == 0x2e || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
-    }
-
-    /// Writes `data` to `file` whole or not at all: into a new file created 0600 beside it, then
-    /// renamed over it, so a reader never sees half a file and no other user can read it.
-    private static func writeOwnerOnly(_ data: Data, to file: URL) -> Bool {
-        let temporary = file.deletingLastPathComponent()
-            .appendingPathComponent(".\(file.lastPathComponent).\(UUID().uuidString).tmp")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return false }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        do {
-            try handle.write(contentsOf: data)
-            try handle.close()
-            guard rename(temporary.path, file.path) == 0 else { throw POSIXError(.EIO) }
-            return true
-        } catch {
-            unlink(temporary.path)
-            return false
-        }
     }
 }

@@ -25,12 +25,8 @@ extension URLSessionTransportDelegate.Record {
         let file = (folder ?? FileManager.default.temporaryDirectory)
             .appendingPathComponent("courier-download-\(UUID().uuidString)")
         do {
-            // Readable by its owner only, as the native transport's downloads: created 0600
-            // by open(2), since a mode set after creation leaves a moment to open it.
-            let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
-            }
+            // Readable by its owner only, as the native transport's downloads.
+            let descriptor = try OwnerOnlyFile.create(at: file)
             downloadedFile = file
             fileHandle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
             return true

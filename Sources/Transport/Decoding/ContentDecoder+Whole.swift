@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension ContentDecoder {
     /// `data` decoded whole, collected as a transport collects a body (``BodyCollector``), within
     /// `limit` bytes counted together with `data` itself: both are held while it decodes, so
@@ -25,7 +17,7 @@ extension ContentDecoder {
         return decoded.take()
     }
 
-    /// The file at `source` decoded into a new file beside it (created 0600, as downloads are), a
+    /// The file at `source` decoded into a new file beside it (``OwnerOnlyFile``, as downloads are), a
     /// piece at a time, within `limit` decoded bytes; `source` is removed either way, and the new
     /// file on failure. `isCancelled` is asked between pieces: the call's cancellation stops the
     /// work at once, with `CancellationError`. Blocking: run it on ``FileQueue``.
@@ -33,9 +25,7 @@ extension ContentDecoder {
         defer { try? FileManager.default.removeItem(at: source) }
         let target = source.deletingLastPathComponent()
             .appendingPathComponent("courier-decoded-\(UUID().uuidString).tmp")
-        let descriptor = open(target.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        let output = FileHandle(fileDescriptor: try OwnerOnlyFile.create(at: target), closeOnDealloc: true)
         do {
             let input = try FileHandle(forReadingFrom: source)
             defer { try? input.close() }

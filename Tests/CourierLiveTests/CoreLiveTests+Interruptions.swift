@@ -83,19 +83,8 @@ extension CoreLiveTests {
 
     /// A loopback port that was bound and then closed, so nothing listens on it.
     private static func closedLoopbackPort() throws -> UInt16 {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw URLError(.cannotConnectToHost) }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw URLError(.cannotConnectToHost) }
-        return UInt16(bigEndian: address.sin_port)
+        let reserved = try RefusingPort()
+        reserved.release()
+        return reserved.port
     }
 }

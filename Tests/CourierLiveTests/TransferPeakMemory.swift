@@ -24,7 +24,7 @@ enum TransferPeakMemory {
     }
 
     /// Resets the peak to the current resident size and returns it, in KiB. Free heap memory is
-    /// returned to the system first, so the transfer cannot hide in memory freed by earlier tests.
+    /// returned to the system first, so that the peak measured is the transfer's own memory.
     static func reset() throws -> Int {
         #if os(Linux)
             _ = glibcMallocTrim(0)

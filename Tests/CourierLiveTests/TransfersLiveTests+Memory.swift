@@ -11,9 +11,9 @@ extension TransfersLiveTests {
     /// Uploads a large multipart file part and measures the rise of the process's peak RSS
     /// (`VmHWM`, reset through `/proc/self/clear_refs` after returning free heap to the system).
     ///
-    /// The bound is 64 MB, or half the file when that is less: 48 MB by default keeps the suite
-    /// fast (FoundationNetworking streams a file at 15–30 MB/s) while a body held whole in memory,
-    /// even once, would break it. `COURIER_LARGE_UPLOAD_MB=200` runs the full 200 MB case.
+    /// Guards that an upload streams its file: the bound is 64 MB, or half the file when that is
+    /// less, so a body held whole in memory, even once, fails it. The file is 48 MB by default;
+    /// `COURIER_LARGE_UPLOAD_MB=200` runs the full 200 MB case.
     @Test(
         "a large multipart upload raises peak memory by less than 64 MB (or half the file)",
         .enabled(if: TransferPeakMemory.isMeaningful, "peak RSS cannot be reset here, or a sanitizer inflates it")

@@ -47,8 +47,8 @@ struct HungRefreshTests {
     func callsTimeOut() async throws {
         defer { gate.open() }
         let plugin = plugin(refreshTimeout: .infinity)
-        // A call without a deadline starts the refresh that hangs; the five come once it runs, so
-        // they find it running however long the machine takes to get them there.
+        // The refresh is started by a call without a deadline, and the five start once it runs:
+        // each of them must end by its own deadline while waiting on that refresh.
         let first = Task { [provider = provider(plugin, callTimeout: nil)] in
             await Self.error { try await provider.request(.me) }
         }

@@ -1,4 +1,6 @@
 #if os(Linux)
+    import CourierTransport
+
     /// The time the native core reads, given to event loops, connections and the pool as a
     /// dependency: the system's monotonic clock, or a ``ManualClock`` that tests advance.
     ///

@@ -33,15 +33,21 @@ final class Call: @unchecked Sendable {
     let stream: StreamSession?
     /// Checks (and may decode) each response before the plugins see it.
     let accept: (Response) throws(CourierError) -> Void
+    /// The provider's clock: the call's deadline and the wind-down after it count on it.
+    let clock: WaitClock
     /// Read and written only by ``Deadline`` and the accessors below.
     let state = LockedState(State())
 
     private static let lastID = Atomic<UInt64>(0)
 
-    init(stream: StreamSession? = nil, accept: @escaping (Response) throws(CourierError) -> Void) {
+    init(
+        stream: StreamSession? = nil, clock: WaitClock = .system,
+        accept: @escaping (Response) throws(CourierError) -> Void
+    ) {
         id = Self.lastID.wrappingAdd(1, ordering: .relaxed).newValue
         startedAt = .now
         self.stream = stream
+        self.clock = clock
         self.accept = accept
     }
 

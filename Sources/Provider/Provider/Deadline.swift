@@ -11,8 +11,8 @@ import Foundation
 /// trickles its body never trips it; a deadline does. A task group would not do: it cannot
 /// return before a child that ignores cancellation (a plugin awaiting a refresh that hangs), so
 /// the work runs in a task of its own (started immediately, on the caller's thread), which is
-/// cancelled when the call ends, and its late result is dropped. The limit is one entry in the process's ``DeadlineTimer``, not a timer of
-/// the call's own.
+/// cancelled when the call ends, and its late result is dropped. The limit is one entry in a
+/// ``DeadlineTimer`` (the process's, or a test clock's), not a timer of the call's own.
 enum Deadline {
     /// How long a call that was cancelled or timed out waits for its work to wind down, so that
     /// the plugins' `didReceive` and `process` and the clean-up of temporary files come before the
@@ -20,15 +20,16 @@ enum Deadline {
     static let windDown: UInt64 = 500_000_000
 
     /// Runs `work` for `call` and returns its result, `URLError(.timedOut)` after `seconds` (`nil`
-    /// or infinity: no limit), or ``CourierError/cancelled`` when the calling task is cancelled or
-    /// the provider that owns `calls` shuts down (at once, without running `work`, when it has).
+    /// or infinity: no limit) on `deadlines`' clock, or ``CourierError/cancelled`` when the calling
+    /// task is cancelled or the provider that owns `calls` shuts down (at once, without running
+    /// `work`, when it has).
     static func run(
-        _ call: Call, within seconds: TimeInterval?, among calls: CallRegistry,
+        _ call: Call, within seconds: TimeInterval?, among calls: CallRegistry, deadlines: DeadlineTimer,
         _ work: @escaping @Sendable () async -> Result<Response, CourierError>
     ) async -> Result<Response, CourierError> {
         guard calls.admit(call) else { return .failure(.cancelled) }
         defer { calls.release(call) }
-        let timer = seconds.flatMap(WaitTime.nanoseconds).map { DeadlineTimer.shared.schedule(call, after: $0) }
+        let timer = seconds.flatMap(WaitTime.nanoseconds).map { deadlines.schedule(call, after: $0) }
         // Started on this thread and run here up to its first suspension: a call that never
         // waits (a stub, a cache hit) ends before the caller parks, and one that waits is not
         // handed to another thread of the pool first, a wake-up and a cold cache per call. A
@@ -41,10 +42,11 @@ enum Deadline {
         } onCancel: {
             call.finish(.failure(.cancelled))
         }
-        if let timer { DeadlineTimer.shared.cancel(timer) }
-        if !call.hasWorkEnded {
+        if let timer { deadlines.cancel(timer) }
+        if let ended = call.endedBeforeItsWork {
             worker.cancel()
-            await call.waitForWork(upTo: windDown)
+            let (over, overflow) = ended.addingReportingOverflow(windDown)
+            await call.waitForWork(until: overflow ? .max : over)
         }
         return result
     }
@@ -59,6 +61,8 @@ struct DeadlineRace {
     /// exactly once, and the checked kind costs an allocation per call.
     var caller: UnsafeContinuation<Result<Response, CourierError>, Never>?
     var timedOut = false
+    /// When the time limit or the caller's cancellation settled the race, on the deadline's clock.
+    var stoppedAt: UInt64?
     var workEnded = false
     var windDownOver = false
     var windDownWaiter: CheckedContinuation<Void, Never>?
@@ -77,6 +81,12 @@ struct DeadlineRace {
 extension Call {
     var hasWorkEnded: Bool { state.withLock { $0.race.workEnded } }
 
+    /// When the call was stopped (its time limit, its caller's cancellation) while its work went on;
+    /// `nil` when the work ended first.
+    var endedBeforeItsWork: UInt64? {
+        state.withLock { $0.race.workEnded ? nil : $0.race.stoppedAt }
+    }
+
     /// Hands the outcome to `continuation`, now if there is one already, or when it comes.
     func deliver(to continuation: UnsafeContinuation<Result<Response, CourierError>, Never>) {
         let outcome = state.withLock { state in
@@ -86,9 +96,14 @@ extension Call {
         if let outcome { continuation.resume(returning: outcome) }
     }
 
-    /// Settles the race with `outcome` unless it is settled already.
-    func finish(_ outcome: Result<Response, CourierError>) {
-        let caller = state.withLock { $0.race.settle(with: outcome) }
+    /// Settles the race with `outcome` unless it is settled already: the call stops at `instant`
+    /// on its clock (now unless said).
+    func finish(_ outcome: Result<Response, CourierError>, at instant: UInt64? = nil) {
+        let stoppedAt = instant ?? clock.now()
+        let caller = state.withLock { state in
+            if state.race.outcome == nil { state.race.stoppedAt = stoppedAt }
+            return state.race.settle(with: outcome)
+        }
         caller?.resume(returning: outcome)
     }
 
@@ -104,16 +119,18 @@ extension Call {
         waiter?.resume()
     }
 
-    /// The deadline passed: the call ends with a timeout, and its work, told why, stops.
-    func expire() {
+    /// The deadline, at `deadline`, passed: the call ends with a timeout, and its work, told why,
+    /// stops. The call stopped at its deadline, however late the timer came to say so.
+    func expire(at deadline: UInt64) {
         state.withLock { $0.race.timedOut = true }
-        finish(.failure(.underlying(URLError(.timedOut), nil)))
+        finish(.failure(.underlying(URLError(.timedOut), nil)), at: deadline)
     }
 
-    /// Returns when the work has ended, or after `nanoseconds`, whichever comes first.
-    func waitForWork(upTo nanoseconds: UInt64) async {
+    /// Returns when the work has ended, or when the call's clock reaches `over`, whichever comes
+    /// first.
+    func waitForWork(until over: UInt64) async {
         let timer = Task {
-            try? await Task.sleep(nanoseconds: nanoseconds)
+            guard (try? await clock.sleep(until: over)) != nil else { return }
             releaseWaiter { $0.windDownOver = true }
         }
         await withCheckedContinuation { continuation in

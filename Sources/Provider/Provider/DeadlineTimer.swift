@@ -10,10 +10,19 @@ import Dispatch
 /// one (every call's, when they share the provider's default) takes a lock, a dictionary entry
 /// and a heap insertion, and arms nothing; a cancelled entry leaves only its 16 bytes in the
 /// heap, and the heap is rebuilt from the live entries when those are fewer than half of it.
+///
+/// A provider whose options name a test's ``ManualClock`` has a timer of its own on that clock
+/// (a task that sleeps until the earliest deadline, in place of the dispatch timer), so tests of
+/// deadlines advance time instead of waiting for it.
 final class DeadlineTimer: @unchecked Sendable {
     // Unchecked for `source`, a dispatch object Swift does not count as `Sendable`: it is made in
     // `init` and then only armed, which is done under the state's lock.
     static let shared = DeadlineTimer()
+
+    /// The timer for `clock`: the process's for the system's clock, a new one for a test's.
+    static func timer(for clock: WaitClock) -> DeadlineTimer {
+        clock.manual == nil ? shared : DeadlineTimer(clock: clock)
+    }
 
     /// A deadline that was scheduled, to cancel it when its call ends first.
     struct Entry: Sendable {
@@ -31,24 +40,35 @@ final class DeadlineTimer: @unchecked Sendable {
         var heap: [Pending] = []
         var live: [UInt64: (at: UInt64, call: Call)] = [:]
         var lastID: UInt64 = 0
-        /// When the dispatch timer fires next; `UInt64.max` when it is not armed.
+        /// When the timer fires next; `UInt64.max` when it is not armed.
         var armedAt = UInt64.max
+        /// On a test's clock, the task that sleeps until `armedAt`.
+        var manualWait: Task<Void, Never>?
     }
 
+    /// The clock deadlines are counted on.
+    let clock: WaitClock
     private let state = LockedState(State())
-    private let source: any DispatchSourceTimer
+    /// The dispatch timer, on the system's clock; `nil` on a test's.
+    private let source: (any DispatchSourceTimer)?
 
-    init() {
-        source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "Courier.deadlines"))
+    init(clock: WaitClock = .system) {
+        self.clock = clock
+        guard clock.manual == nil else {
+            source = nil
+            return
+        }
+        let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "Courier.deadlines"))
+        self.source = source
         source.setEventHandler { [weak self] in self?.fire() }
         source.schedule(deadline: .distantFuture)
         source.activate()
     }
 
-    /// Expires `call` (``Call/expire()``) `nanoseconds` from now, unless the entry is cancelled
+    /// Expires `call` (``Call/expire(at:)``) `nanoseconds` from now, unless the entry is cancelled
     /// before.
     func schedule(_ call: Call, after nanoseconds: UInt64) -> Entry {
-        let now = DispatchTime.now().uptimeNanoseconds
+        let now = clock.now()
         let at = now.addingReportingOverflow(nanoseconds).overflow ? UInt64.max - 1 : now + nanoseconds
         return state.withLock { state in
             state.lastID += 1
@@ -83,28 +103,38 @@ final class DeadlineTimer: @unchecked Sendable {
     /// The dispatch timer fired: every deadline that has passed expires its call, and the timer is
     /// armed for the next live one.
     private func fire() {
-        let now = DispatchTime.now().uptimeNanoseconds
-        let due = state.withLock { state -> [Call] in
-            var due: [Call] = []
+        let now = clock.now()
+        let due = state.withLock { state -> [(call: Call, at: UInt64)] in
+            var due: [(call: Call, at: UInt64)] = []
             while let top = state.heap.first, top.at <= now || state.live[top.id] == nil {
                 Self.popMin(from: &state.heap)
-                if top.at <= now, let entry = state.live.removeValue(forKey: top.id) { due.append(entry.call) }
+                if top.at <= now, let entry = state.live.removeValue(forKey: top.id) {
+                    due.append((entry.call, entry.at))
+                }
             }
             state.armedAt = .max
             if let next = state.heap.first {
                 arm(at: next.at, now: now, in: &state)
             } else {
-                source.schedule(deadline: .distantFuture)
+                source?.schedule(deadline: .distantFuture)
             }
             return due
         }
         // Outside the lock: expiring a call resumes its caller.
-        for call in due { call.expire() }
+        for (call, at) in due { call.expire(at: at) }
     }
 
-    /// Arms the dispatch timer for `at`; called under the lock, so arming never races itself.
+    /// Arms the timer for `at`; called under the lock, so arming never races itself.
     private func arm(at: UInt64, now: UInt64, in state: inout State) {
         state.armedAt = at
+        guard let source else {
+            state.manualWait?.cancel()
+            state.manualWait = Task { [weak self, clock] in
+                guard (try? await clock.sleep(until: at)) != nil else { return }
+                self?.fire()
+            }
+            return
+        }
         let delay = at > now ? Int(clamping: at - now) : 0
         source.schedule(deadline: .now() + .nanoseconds(delay))
     }

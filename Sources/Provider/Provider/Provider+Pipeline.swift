@@ -55,9 +55,11 @@ extension Provider {
         for target: Target, progress: ProgressBlock?, accept: @escaping (Response) throws(CourierError) -> Void
     ) async -> Result<Response, CourierError> {
         let endpoint = endpointClosure(target)
-        let call = Call(accept: accept)
+        let call = Call(clock: options.clock, accept: accept)
         return await CallContext.$bound.withValue(call.context(at: 1)) {
-            var result = await Deadline.run(call, within: deadline(for: target, task: endpoint.task), among: calls) {
+            var result = await Deadline.run(
+                call, within: deadline(for: target, task: endpoint.task), among: calls, deadlines: deadlines
+            ) {
                 await self.attempts(for: target, endpoint: endpoint, progress: progress, call: call)
             }
             // With a cache, the call noted its last cacheable request for the offline fallback.
@@ -130,7 +132,7 @@ extension Provider {
             return .again
         case .retryAfter(let seconds):
             do {
-                try await WaitTime.sleep(seconds)
+                try await WaitTime.sleep(seconds, on: options.clock)
             } catch {
                 return .finished(.failure(call.stopped))
             }

@@ -25,7 +25,8 @@ extension Provider {
         case .delayed(let seconds): delay = seconds
         }
         if answersFromTestStubs { throw .requestMapping(Self.stubConflict(target, delay: delay)) }
-        let stub = SampleTransport(sample: endpoint.sampleResponseClosure, delay: delay, wait: options.stubWait)
+        let stub = SampleTransport(
+            sample: endpoint.sampleResponseClosure, delay: delay, wait: options.stubWait, clock: options.clock)
         return chain.answering(with: stub)
     }
 

@@ -44,6 +44,8 @@ public final class Provider<Target: TargetType>: Sendable {
     /// The links below the plugins: in-flight sharing, redirects, cookies, the cache, the transport.
     let chain: CallChain
     let calls = CallRegistry()
+    /// Where the calls' deadlines are kept: the process's timer, or one on the options' test clock.
+    let deadlines: DeadlineTimer
     let traits = TargetTraits(Target.self)
     /// Whether `transport` answers from a test's stubs (``StubAnsweringTransport``), asked once: a
     /// cast of an existential costs a conformance lookup on every call that asks.
@@ -93,6 +95,7 @@ public final class Provider<Target: TargetType>: Sendable {
         self.envelope = envelope
         self.trackInflights = trackInflights
         self.options = options
+        deadlines = DeadlineTimer.timer(for: options.clock)
         chain = CallChain(transport: transport, inflights: trackInflights ? inflights : nil)
     }
 

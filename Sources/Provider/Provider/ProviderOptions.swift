@@ -37,6 +37,10 @@ public struct ProviderOptions: Sendable {
     /// How a `.delayed` stub waits; `nil` (the default) sleeps. A test's own wait, which it
     /// releases itself, holds a stubbed call in flight without a clock.
     package var stubWait: (@Sendable (TimeInterval) async throws -> Void)?
+    /// The clock of the provider's own waits: call deadlines and their wind-down, retry waits,
+    /// delayed stubs and streams' idle limits. The system's by default; a test's ``ManualClock``
+    /// makes them virtual time.
+    package var clock = WaitClock.system
 
     /// The default time limit of a whole call: 60 seconds, the figure `URLSession` and Alamofire
     /// use for their request timeout, here counted over the whole call rather than between packets.

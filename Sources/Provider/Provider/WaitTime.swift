@@ -15,18 +15,18 @@ enum WaitTime {
         return UInt64(nanoseconds)
     }
 
-    /// Sleeps `seconds`; an endless wait lasts until the task is cancelled.
+    /// Sleeps `seconds` of `clock`; an endless wait lasts until the task is cancelled.
     ///
     /// - Throws: `CancellationError` when the task is cancelled.
-    static func sleep(_ seconds: TimeInterval) async throws {
+    static func sleep(_ seconds: TimeInterval, on clock: WaitClock) async throws {
         guard let nanoseconds = nanoseconds(seconds) else {
-            try await sleepUntilCancelled()
+            try await sleepUntilCancelled(on: clock)
             return
         }
-        try await Task.sleep(nanoseconds: nanoseconds)
+        try await clock.sleep(nanoseconds: nanoseconds)
     }
 
-    private static func sleepUntilCancelled() async throws {
-        while true { try await Task.sleep(nanoseconds: UInt64.max / 2) }
+    private static func sleepUntilCancelled(on clock: WaitClock) async throws {
+        while true { try await clock.sleep(until: .max) }
     }
 }

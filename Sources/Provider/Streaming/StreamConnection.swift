@@ -45,7 +45,7 @@ final class StreamConnection<Target: TargetType>: Sendable {
             if case .none = validation { return (200..<300).contains(status) }
             return validation.accepts(status)
         }
-        let session = StreamSession(options: options, streams: streams)
+        let session = StreamSession(options: options, clock: provider.options.clock, streams: streams)
         var endpoint = provider.endpointClosure(target)
         if let lastEventID { endpoint = endpoint.adding(newHTTPHeaderFields: ["Last-Event-ID": lastEventID]) }
         let opened = await provider.runStreamPipeline(for: target, endpoint: endpoint, session: session) {
@@ -116,9 +116,11 @@ extension Provider {
         for target: Target, endpoint: Endpoint, session: StreamSession,
         accept: @escaping (Response) throws(CourierError) -> Void
     ) async -> (result: Result<Response, CourierError>, context: CallContext) {
-        let call = Call(stream: session, accept: accept)
+        let call = Call(stream: session, clock: options.clock, accept: accept)
         let result = await CallContext.$bound.withValue(call.context(at: 1)) {
-            await Deadline.run(call, within: deadline(for: target, task: endpoint.task), among: calls) {
+            await Deadline.run(
+                call, within: deadline(for: target, task: endpoint.task), among: calls, deadlines: deadlines
+            ) {
                 await self.attempts(for: target, endpoint: endpoint, progress: nil, call: call)
             }
         }

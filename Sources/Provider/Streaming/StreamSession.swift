@@ -19,12 +19,15 @@ final class StreamSession: Sendable {
     }
 
     let options: StreamOptions
+    /// The provider's clock, which the idle limit counts on.
+    private let clock: WaitClock
     /// Whether a status leads to the body being streamed (else it is read as an error page).
     private let streams: @Sendable (Int) -> Bool
     private let state = LockedState(State())
 
-    init(options: StreamOptions, streams: @escaping @Sendable (Int) -> Bool) {
+    init(options: StreamOptions, clock: WaitClock, streams: @escaping @Sendable (Int) -> Bool) {
         self.options = options
+        self.clock = clock
         self.streams = streams
     }
 
@@ -41,9 +44,10 @@ final class StreamSession: Sendable {
             request.urlRequest.timeoutInterval = options.idleTimeout
         }
         let body = StreamedBody(bufferLimit: options.bufferLimit)
-        body.limitIdleTime(to: options.idleTimeout)
         do {
             let answer = try await ContentDecodingLink.stream(request, over: streaming, into: body, rule: rule)
+            // From the head on: until it came, the request's timeout bounded the wait.
+            body.limitIdleTime(to: options.idleTimeout, clock: clock)
             return StreamHop(answer: answer, body: body)
         } catch {
             body.cancel()

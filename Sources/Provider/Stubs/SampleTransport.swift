@@ -22,9 +22,11 @@ struct SampleTransport: StreamingTransport {
     let sample: @Sendable () -> EndpointSampleResponse
     /// Seconds to wait before answering; `nil` for at once.
     let delay: TimeInterval?
-    /// How the delay is waited: ``WaitTime/sleep(_:)``, unless a test made the provider wait
-    /// on something it releases itself (``ProviderOptions/stubWait``).
+    /// How the delay is waited: a sleep on `clock`, unless a test made the provider wait on
+    /// something it releases itself (``ProviderOptions/stubWait``).
     let wait: (@Sendable (TimeInterval) async throws -> Void)?
+    /// The provider's clock, which the delay is counted on.
+    var clock = WaitClock.system
 
     /// Moya's stub mode answers what the sample says, a `3xx` included: the app sees the redirect
     /// itself, and the URL it names has no stub to answer it.
@@ -32,7 +34,9 @@ struct SampleTransport: StreamingTransport {
 
     /// Answers `request` from the sample, after the delay.
     func send(_ request: TransportRequest) async throws -> TransportResponse {
-        if let delay { try await (wait ?? WaitTime.sleep)(delay) }
+        if let delay {
+            if let wait { try await wait(delay) } else { try await WaitTime.sleep(delay, on: clock) }
+        }
         var answer = try sampleAnswer(to: request.urlRequest)
         if let progress = request.progress {
             let upload = StubbedProgress.uploadSource(of: request.kind)

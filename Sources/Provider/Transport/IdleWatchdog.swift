@@ -6,20 +6,25 @@ import Foundation
 /// swift-corelibs-foundation turns `timeoutInterval` into whole seconds by truncation, so
 /// `0.5` times out at once, before a byte is sent, and `1.5` after one second.
 /// ``URLSessionTransport`` gives the session the next whole second instead and lets this
-/// watchdog keep the real interval: it fires when `interval` passes without activity.
+/// watchdog keep the real interval: it fires when `interval` passes without activity, on its
+/// `clock` (a test's ``ManualClock`` advances it; a late wake-up on a busy machine only makes it
+/// look later, never fire early).
 final class IdleWatchdog: Sendable {
     private struct State {
-        var lastActivity: ContinuousClock.Instant
+        var lastActivity: UInt64
         var fired = false
+        var ended = false
     }
 
-    private let interval: Duration
+    private let interval: UInt64
+    private let clock: WaitClock
     private let state: LockedState<State>
 
-    /// A watchdog for `seconds` without activity, counted from now.
-    init(seconds: TimeInterval) {
-        interval = .nanoseconds(Int64(max(0, seconds) * 1_000_000_000))
-        state = LockedState(State(lastActivity: .now))
+    /// A watchdog for `seconds` without activity on `clock`, counted from now.
+    init(seconds: TimeInterval, clock: WaitClock = .system) {
+        interval = WaitTime.nanoseconds(seconds) ?? .max
+        self.clock = clock
+        state = LockedState(State(lastActivity: clock.now()))
     }
 
     /// Whether the transfer was ended for being idle.
@@ -27,21 +32,36 @@ final class IdleWatchdog: Sendable {
 
     /// Something moved: the idle time starts again.
     func noteActivity() {
-        state.withLock { $0.lastActivity = .now }
+        let now = clock.now()
+        state.withLock { $0.lastActivity = now }
+    }
+
+    /// The transfer is over (answered, failed or cancelled): the watchdog never fires after this,
+    /// however late its own wake-up comes.
+    func end() {
+        state.withLock { $0.ended = true }
     }
 
     /// Waits until the transfer has been idle for the interval, then calls `onIdle` once;
-    /// returns without calling it when the waiting task is cancelled first.
+    /// returns without calling it when the waiting task is cancelled or the transfer ended first.
     func watch(onIdle: @Sendable () -> Void) async {
         while true {
-            let deadline = state.withLock { $0.lastActivity } + interval
+            let deadline = state.withLock { state -> UInt64? in
+                guard !state.ended else { return nil }
+                let (sum, overflow) = state.lastActivity.addingReportingOverflow(interval)
+                return overflow ? .max : sum
+            }
+            guard let deadline else { return }
             do {
-                try await Task.sleep(until: deadline, clock: .continuous)
+                try await clock.sleep(until: deadline)
             } catch {
                 return
             }
+            let now = clock.now()
             let idle = state.withLock { state -> Bool in
-                guard state.lastActivity + interval <= .now else { return false }
+                guard !state.ended, now >= state.lastActivity, now - state.lastActivity >= interval else {
+                    return false
+                }
                 state.fired = true
                 return true
             }

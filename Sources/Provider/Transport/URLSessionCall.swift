@@ -20,9 +20,13 @@ final class URLSessionCall: Sendable {
     }
 
     private let state = LockedState(State())
+    /// The call's idle timeout, if the transport keeps one: over when the call ends.
+    private let watchdog: IdleWatchdog?
 
     /// Creates the call around the caller's continuation.
-    init(_ continuation: CheckedContinuation<URLSessionTransportDelegate.Delivery, any Error>) {
+    init(_ continuation: CheckedContinuation<URLSessionTransportDelegate.Delivery, any Error>, watchdog: IdleWatchdog?)
+    {
+        self.watchdog = watchdog
         state.withLock { $0.continuation = continuation }
     }
 
@@ -64,7 +68,10 @@ final class URLSessionCall: Sendable {
     }
 
     private func take() -> CheckedContinuation<URLSessionTransportDelegate.Delivery, any Error>? {
-        state.withLock { state in
+        // Ended before the caller hears of it: a watchdog that wakes late, after the answer came,
+        // must not take the answered call for an idle one.
+        watchdog?.end()
+        return state.withLock { state in
             defer { state.continuation = nil }
             return state.continuation
         }

@@ -22,7 +22,7 @@ extension URLSessionTransport {
         defer { watching?.cancel() }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                let call = URLSessionCall(continuation)
+                let call = URLSessionCall(continuation, watchdog: watchdog)
                 pending.withLock { $0 = call }
                 // Cancelled before the call existed: the handler below found nothing to end.
                 if Task.isCancelled {

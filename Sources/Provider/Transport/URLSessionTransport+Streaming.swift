@@ -34,7 +34,8 @@ extension URLSessionTransport: StreamingTransport {
         // would also count the time a slow consumer keeps the task suspended.
         let headTimeout = request.urlRequest.timeoutInterval
         request.urlRequest.timeoutInterval = Self.noTimeout
-        let watchdog = headTimeout > 0 && headTimeout.isFinite ? IdleWatchdog(seconds: headTimeout) : nil
+        let watchdog =
+            headTimeout > 0 && headTimeout.isFinite ? IdleWatchdog(seconds: headTimeout, clock: options.clock) : nil
         // A stream reports no progress; what it sends only tells the watchdog the server is not silent.
         request.progress = nil
         if let watchdog { request.progress = { _ in watchdog.noteActivity() } }

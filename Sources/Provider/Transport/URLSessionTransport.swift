@@ -63,6 +63,9 @@ public final class URLSessionTransport: Transport {
         /// its destination; `nil` (the system's temporary directory) by default. A folder on
         /// the destination's volume makes that move a rename instead of a copy.
         public var temporaryDirectory: URL?
+        /// The clock of the idle timeout the transport keeps itself (a fractional
+        /// `timeoutInterval`, a stream's wait for its head); a test's ``ManualClock`` or the system's.
+        package var clock = WaitClock.system
 
         /// Creates options.
         public init(
@@ -83,6 +86,13 @@ public final class URLSessionTransport: Transport {
     let options: Options
     /// Where tasks are made and resumed, off the callers' threads (see `URLSessionCall`).
     let submission = DispatchQueue(label: "Courier.URLSessionTransport.submission")
+    /// The serial queue under the session's delegate queue, on a dispatch thread of its own (kept
+    /// here: `OperationQueue.underlyingQueue` does not retain it). A queue that `URLSession` makes
+    /// itself (an `OperationQueue` with no underlying queue) runs, on Linux, on dispatch's default
+    /// root queue, whose threads are Swift's cooperative pool, one per core: every answer would
+    /// wait for the pool, and a pool busy with an app's work would hold answers back until an
+    /// idle timeout fired on a transfer that was not idle.
+    private let callbackThread: DispatchQueue
     /// Whether `shutdown()` ended the transport; set on ``submission``, so no task is made after.
     let hasEnded = LockedState(false)
     /// The storage the provider's chain keeps this transport's cookies in: the configuration's
@@ -107,7 +117,13 @@ public final class URLSessionTransport: Transport {
         // The chain adds and stores cookies on each hop; the session must not do it a second time.
         let oneHop = configuration.copy() as? URLSessionConfiguration ?? configuration
         oneHop.httpShouldSetCookies = false
-        self.session = URLSession(configuration: oneHop, delegate: delegate, delegateQueue: nil)
+        let callbackThread = DispatchQueue(label: "Courier.URLSessionTransport.delegate")
+        self.callbackThread = callbackThread
+        let callbacks = OperationQueue()
+        callbacks.name = "Courier.URLSessionTransport.delegate"
+        callbacks.maxConcurrentOperationCount = 1
+        callbacks.underlyingQueue = callbackThread
+        self.session = URLSession(configuration: oneHop, delegate: delegate, delegateQueue: callbacks)
     }
 
     deinit {
@@ -158,7 +174,7 @@ public final class URLSessionTransport: Transport {
         guard interval > 0, interval.rounded(.up) != interval else {
             return try await run(request, consumer: consumer, watchdog: nil)
         }
-        let watchdog = IdleWatchdog(seconds: interval)
+        let watchdog = IdleWatchdog(seconds: interval, clock: options.clock)
         var watched = request
         watched.urlRequest.timeoutInterval = interval.rounded(.up)
         let forward = request.progress

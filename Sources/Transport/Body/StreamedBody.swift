@@ -85,7 +85,7 @@ public final class StreamedBody: Sendable {
         let (waiter, hasRoom) = state.withLock { state -> (CheckedContinuation<Data?, any Error>?, Bool) in
             guard state.end == nil else { return (nil, false) }
             guard !chunk.isEmpty else { return (nil, !state.paused) }
-            state.lastActivity = .now
+            state.noteActivity()
             if let consumer = state.consumer {
                 state.consumer = nil
                 return (consumer, true)

@@ -40,8 +40,15 @@ struct BodyState: Sendable {
     var idleWatch: Task<Void, Never>?
     /// Decodes what the consumer takes, when the chain decodes this body.
     var decoding: ReadDecoding?
-    /// When a byte last arrived, or the producer last resumed from a pause.
-    var lastActivity = ContinuousClock.now
+    /// The clock of the idle limit, once it counts (``StreamedBody/limitIdleTime(to:clock:)``).
+    var idleClock: WaitClock?
+    /// When a byte last arrived, or the producer last resumed from a pause, on ``idleClock``.
+    var lastActivity: UInt64 = 0
+
+    /// Notes that the body moved, for the idle limit.
+    mutating func noteActivity() {
+        if let idleClock { lastActivity = idleClock.now() }
+    }
 
     mutating func append(_ chunk: Data) {
         chunks.append(chunk)
@@ -74,7 +81,7 @@ struct BodyState: Sendable {
         }
         guard paused, buffered <= limit / 2 else { return (.chunk(chunk), nil) }
         paused = false
-        lastActivity = .now
+        noteActivity()
         let producer = takeProducer()
         let onResume = self.onResume
         return (

@@ -34,16 +34,19 @@ struct CallDeadlineTests {
         #expect(ProviderOptions.defaultTimeout == 60)
     }
 
-    @Test("a prepare that hangs and ignores cancellation ends at the deadline")
+    @Test("a prepare that hangs and ignores cancellation ends at the deadline, then waits out the wind-down")
     func hungPrepare() async {
         let hang = Hang()
         defer { hang.release() }
+        let clock = ManualClock()
         let provider = Provider<CoreTestTarget>(
-            transport: ScriptedTransport(), plugins: [HangingPlugin(hang: hang)], options: options(timeout: 0.2))
-        let started = ContinuousClock.now
-        let error = await failure { try await provider.request(CoreTestTarget()) }
+            transport: ScriptedTransport(), plugins: [HangingPlugin(hang: hang)], options: clock.options(timeout: 0.2))
+        let origin = clock.now()
+        let call = Task { await failure { try await provider.request(CoreTestTarget()) } }
+        let (error, endedAt) = await clock.run(until: call)
         #expect(error?.isTimeout == true)
-        #expect(ContinuousClock.now - started < .seconds(TestTiming.withoutHanging), "ended, well before forever")
+        // The deadline at 0.2 s, then the wind-down a call whose work ignores cancellation gives it.
+        #expect(endedAt == origin + nanoseconds(0.2) + Deadline.windDown)
     }
 
     @Test("a prepare that hangs ends when the call is cancelled, with no deadline at all")
@@ -63,20 +66,29 @@ struct CallDeadlineTests {
     func ownDeadlines() async {
         let hang = Hang()
         defer { hang.release() }
+        let clock = ManualClock()
         let long = Provider<CoreTestTarget>(
-            transport: ScriptedTransport(), plugins: [HangingPlugin(hang: hang)], options: options(timeout: 0.6))
+            transport: ScriptedTransport(), plugins: [HangingPlugin(hang: hang)], options: clock.options(timeout: 1))
         let short = Provider<CoreTestTarget>(
-            transport: ScriptedTransport(), plugins: [HangingPlugin(hang: hang)], options: options(timeout: 0.15))
-        let started = ContinuousClock.now
-        async let longError = failure { try await long.request(CoreTestTarget()) }
-        async let shortError = failure { try await short.request(CoreTestTarget()) }
-        let shortEnded = await (shortError, ContinuousClock.now - started)
-        let longEnded = await (longError, ContinuousClock.now - started)
-        #expect(shortEnded.0?.isTimeout == true)
-        #expect(longEnded.0?.isTimeout == true)
-        #expect(shortEnded.1 >= .milliseconds(150))
-        #expect(longEnded.1 >= .milliseconds(600), "the short deadline did not end the long call")
-        #expect(longEnded.1 < .seconds(TestTiming.withoutHanging))
+            transport: ScriptedTransport(), plugins: [HangingPlugin(hang: hang)], options: clock.options(timeout: 0.15))
+        let origin = clock.now()
+        // Each call notes the time it returned at; time moves only by the steps below.
+        let longCall = Task { (await failure { try await long.request(CoreTestTarget()) }, clock.now()) }
+        let shortCall = Task { (await failure { try await short.request(CoreTestTarget()) }, clock.now()) }
+        await hang.waitsBegan(2)
+        // The short deadline, then its wind-down (the hung prepare ignores cancellation).
+        await clock.advance(to: origin + nanoseconds(0.15))
+        await clock.advance(to: origin + nanoseconds(0.15) + Deadline.windDown)
+        let (shortError, shortEnded) = await shortCall.value
+        #expect(shortError?.isTimeout == true)
+        #expect(shortEnded == origin + nanoseconds(0.15) + Deadline.windDown)
+        // The long call is still running: it returns only after its own deadline and wind-down.
+        await clock.advance(to: origin + nanoseconds(1))
+        await clock.advance(to: origin + nanoseconds(1) + Deadline.windDown)
+        let (longError, longEnded) = await longCall.value
+        #expect(longError?.isTimeout == true)
+        #expect(
+            longEnded == origin + nanoseconds(1) + Deadline.windDown, "the short deadline did not end the long call")
     }
 
     @Test("the deadline covers every attempt, not each one")

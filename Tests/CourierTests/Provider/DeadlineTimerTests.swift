@@ -23,43 +23,49 @@ struct DeadlineTimerTests {
 
     private static func call() -> Call { Call(accept: { _ in }) }
 
-    @Test("deadlines scheduled out of order each expire their own call, none before its time")
+    @Test("deadlines scheduled out of order each expire their own call, at their time and not before")
     func order() async {
-        let timer = DeadlineTimer()
-        let started = ContinuousClock.now
+        let clock = ManualClock()
+        let timer = DeadlineTimer(clock: .manual(clock))
+        let origin = clock.now()
         let calls = [(Self.call(), 0.3), (Self.call(), 0.1), (Self.call(), 0.2)]
-        for (call, seconds) in calls { _ = timer.schedule(call, after: UInt64(seconds * 1e9)) }
-        await withTaskGroup(of: Void.self) { group in
-            for (call, seconds) in calls {
-                group.addTask {
-                    let result = await outcome(of: call)
-                    #expect(isTimeout(result))
-                    #expect(call.stopped.isTimeout, "the work is told the deadline stopped it")
-                    #expect(ContinuousClock.now - started >= .seconds(seconds), "not before its time")
-                }
-            }
+        for (call, seconds) in calls { _ = timer.schedule(call, after: nanoseconds(seconds)) }
+        for (call, seconds) in calls.sorted(by: { $0.1 < $1.1 }) {
+            await clock.advance(to: origin + nanoseconds(seconds) - 1)
+            #expect(!call.stopped.isTimeout, "not a nanosecond before its time")
+            await clock.advance(to: origin + nanoseconds(seconds))
+            #expect(isTimeout(await outcome(of: call)))
+            #expect(call.stopped.isTimeout, "the work is told the deadline stopped it")
         }
         #expect(timer.pendingCount == 0)
     }
 
     @Test("an earlier deadline scheduled after a later one is not held back by it")
     func earlierAfterLater() async {
-        let timer = DeadlineTimer()
+        let clock = ManualClock()
+        let timer = DeadlineTimer(clock: .manual(clock))
         let late = Self.call()
         let entry = timer.schedule(late, after: 60_000_000_000)
         let early = Self.call()
-        let started = ContinuousClock.now
         _ = timer.schedule(early, after: 50_000_000)
+        await clock.advance(by: .milliseconds(50))
         #expect(isTimeout(await outcome(of: early)))
-        #expect(ContinuousClock.now - started < .seconds(TestTiming.withoutHanging))
         #expect(!late.stopped.isTimeout, "the later deadline has not passed")
         timer.cancel(entry)
         #expect(timer.pendingCount == 0)
     }
 
+    @Test("the process's timer, on the system's clock, expires a call too")
+    func systemClock() async {
+        let call = Self.call()
+        _ = DeadlineTimer.shared.schedule(call, after: 1_000_000)
+        #expect(isTimeout(await outcome(of: call)))
+    }
+
     @Test("cancelled deadlines never fire, and the heap keeps only about twice the live ones")
     func cancelledLeaveNothing() async {
-        let timer = DeadlineTimer()
+        let clock = ManualClock()
+        let timer = DeadlineTimer(clock: .manual(clock))
         let kept = Self.call()
         let keptEntry = timer.schedule(kept, after: 60_000_000_000)
         for _ in 0..<10_000 {
@@ -73,6 +79,7 @@ struct DeadlineTimerTests {
         timer.cancel(timer.schedule(cancelled, after: 200_000_000))
         let probe = Self.call()
         _ = timer.schedule(probe, after: 400_000_000)
+        await clock.advance(by: .milliseconds(400))
         #expect(isTimeout(await outcome(of: probe)))
         #expect(!cancelled.stopped.isTimeout)
         timer.cancel(keptEntry)

@@ -84,18 +84,38 @@ import Testing
     }
 
     @Test func anIdleBodyTimesOutButAFullOneWaitingOnItsConsumerDoesNot() async throws {
+        let clock = ManualClock()
         let idle = StreamedBody()
-        idle.limitIdleTime(to: 0.05)
-        await #expect { try await idle.next() } throws: { ($0 as? URLError)?.code == .timedOut }
-
+        idle.limitIdleTime(to: 0.5, clock: .manual(clock))
         let full = StreamedBody(bufferLimit: 1)
-        full.limitIdleTime(to: 0.05)
+        full.limitIdleTime(to: 0.5, clock: .manual(clock))
         #expect(!full.yield(Data([1, 2])))
-        // Paused on the consumer for longer than the limit: still alive. The consumer's wait for
-        // a second watch period is a read of a body that then times out.
-        let watcher = StreamedBody()
-        watcher.limitIdleTime(to: 0.2)
-        await #expect(throws: URLError.self) { try await watcher.next() }
+        // Both watches sleep on the clock; then two idle limits pass.
+        _ = await clock.nextDeadline(sleepsOnly: true)
+        await clock.advance(by: .milliseconds(499))
+        #expect(!idle.isCancelled)
+        await clock.advance(by: .milliseconds(501))
+        await #expect { try await idle.next() } throws: { ($0 as? URLError)?.code == .timedOut }
+        // Paused on its consumer for twice the limit: its watch looked and went back to sleep,
+        // the body alive and its bytes all there.
+        _ = await clock.nextDeadline(sleepsOnly: true)
+        #expect(!full.isCancelled)
         #expect(try await full.next() == Data([1, 2]))
+    }
+
+    @Test func theIdleLimitCountsFromWhenItIsSetNotFromTheBodysCreation() async throws {
+        let clock = ManualClock()
+        let body = StreamedBody()
+        // Time before the limit is set (a stream's connect and its wait for the head) is not idleness.
+        await clock.advance(by: .seconds(60))
+        body.limitIdleTime(to: 1, clock: .manual(clock))
+        _ = await clock.nextDeadline(sleepsOnly: true)
+        await clock.advance(by: .milliseconds(900))
+        body.yield(Data([7]))
+        await clock.advance(by: .milliseconds(900))
+        // The watch woke at 1 s after the limit was set, found a byte 0.9 s old, and sleeps again.
+        _ = await clock.nextDeadline(sleepsOnly: true)
+        #expect(!body.isCancelled)
+        #expect(try await body.next() == Data([7]))
     }
 }

@@ -34,12 +34,19 @@ final class Hang: Sendable {
 
     /// Returns once a wait has begun (at once if one has).
     func firstWaitBegan() async {
-        await withCheckedContinuation { continuation in
-            let began = state.withLock { state in
-                if state.started == 0 { state.watchers.append(continuation) }
-                return state.started > 0
+        await waitsBegan(1)
+    }
+
+    /// Returns once `count` waits have begun.
+    func waitsBegan(_ count: Int) async {
+        while state.withLock({ $0.started }) < count {
+            await withCheckedContinuation { continuation in
+                let began = state.withLock { state in
+                    if state.started < count { state.watchers.append(continuation) }
+                    return state.started >= count
+                }
+                if began { continuation.resume() }
             }
-            if began { continuation.resume() }
         }
     }
 

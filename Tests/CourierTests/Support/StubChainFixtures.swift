@@ -23,7 +23,7 @@ final class SampleRuns: Sendable {
     }
 }
 
-/// A stub's real wait (``WaitTime/sleep(_:)``), logged: when it began and how it ended.
+/// A stub's real wait (``WaitTime/sleep(_:on:)``), logged: when it began and how it ended.
 final class LoggedSleep: Sendable {
     private let log = LockedState<[String]>([])
     var entries: [String] { log.withLock { $0 } }
@@ -31,7 +31,7 @@ final class LoggedSleep: Sendable {
     func wait(_ seconds: TimeInterval) async throws {
         log.withLock { $0.append("began") }
         do {
-            try await WaitTime.sleep(seconds)
+            try await WaitTime.sleep(seconds, on: .system)
         } catch {
             log.withLock { $0.append("ended by \(type(of: error))") }
             throw error

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CourierHTTP1
+@testable import CourierTransport
 
 /// The test clock on its own: sleeps end when time reaches them, never before; cancellation ends
 /// them; advances wait for the loops counted in.

@@ -1,20 +1,19 @@
-import CourierTransport
-
 /// A clock that moves only when a test says so, as SwiftNIO's `EmbeddedEventLoop.advanceTime`:
 /// tests of timeouts advance it instead of sleeping, so they neither wait nor depend on how
 /// busy the machine is.
 ///
-/// Event loops built on it (``LoopClock/manual(_:)``) report, before each wait, the time they
-/// last fired their timers at and their next deadline; ``advance(to:)`` wakes them and returns
-/// once each has fired what the new time made due. Waits of the transport's own
-/// (``sleep(until:)``, the Happy Eyeballs head start) end when time reaches them.
+/// The native transport's event loops built on it (`LoopClock.manual(_:)`) report, before each
+/// wait, the time they last fired their timers at and their next deadline; ``advance(to:)`` wakes
+/// them and returns once each has fired what the new time made due. Every other wait on it
+/// (``sleep(until:)``: the Happy Eyeballs head start, and the provider's waits through a
+/// ``WaitClock``: call deadlines, stream idle limits, retry waits) ends when time reaches it.
 ///
 /// ```swift
 /// let clock = ManualClock()
 /// let next = await clock.nextDeadline()   // a loop or a sleeper waits for this instant
 /// await clock.advance(to: next)           // …and it has fired when this returns
 /// ```
-final class ManualClock: Sendable {
+package final class ManualClock: Sendable {
     private struct Loop: Sendable {
         var wake: @Sendable () -> Void
         /// The time the loop last fired its due timers at.
@@ -63,15 +62,15 @@ final class ManualClock: Sendable {
 
     /// Creates a clock that reads `now` nanoseconds until it is advanced (one second by default,
     /// so that no deadline arithmetic comes near zero).
-    init(now: UInt64 = 1_000_000_000) {
+    package init(now: UInt64 = 1_000_000_000) {
         state = LockedState(State(now: now))
     }
 
     /// The time, in nanoseconds.
-    func now() -> UInt64 { state.withLock { $0.now } }
+    package func now() -> UInt64 { state.withLock { $0.now } }
 
     /// Moves time forward by `duration`; see ``advance(to:)``.
-    func advance(by duration: Duration) async {
+    package func advance(by duration: Duration) async {
         let nanoseconds =
             UInt64(clamping: duration.components.seconds) &* 1_000_000_000
             &+ UInt64(clamping: duration.components.attoseconds / 1_000_000_000)
@@ -80,7 +79,7 @@ final class ManualClock: Sendable {
 
     /// Moves time to `target` (never back), ends the sleeps it reaches, and returns once every
     /// loop on the clock has fired the timers due by then.
-    func advance(to target: UInt64) async {
+    package func advance(to target: UInt64) async {
         let (due, loops) = state.withLock { state in
             state.now = max(state.now, target)
             let now = state.now
@@ -101,7 +100,7 @@ final class ManualClock: Sendable {
 
     /// The earliest instant after now that a loop's timer or a sleep waits for (only sleeps, with
     /// `sleepsOnly`); waits until there is one. `nil` when the task is cancelled first.
-    func nextDeadline(sleepsOnly: Bool = false) async -> UInt64? {
+    package func nextDeadline(sleepsOnly: Bool = false) async -> UInt64? {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
@@ -122,7 +121,7 @@ final class ManualClock: Sendable {
     }
 
     /// Returns when time reaches `deadline`; throws `CancellationError` when the task is cancelled.
-    func sleep(until deadline: UInt64) async throws {
+    package func sleep(until deadline: UInt64) async throws {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
             return state.nextID
@@ -153,7 +152,7 @@ final class ManualClock: Sendable {
     // MARK: Event loops
 
     /// Counts in a loop that `wake` wakes; returns its id for ``loopWaits(_:checkedAt:next:)``.
-    func attach(wake: @escaping @Sendable () -> Void) -> Int {
+    package func attach(wake: @escaping @Sendable () -> Void) -> Int {
         state.withLock { state in
             defer { state.nextID += 1 }
             state.loops[state.nextID] = Loop(wake: wake)
@@ -162,7 +161,7 @@ final class ManualClock: Sendable {
     }
 
     /// Counts a stopped loop out: advances no longer wait for it.
-    func detach(_ id: Int) {
+    package func detach(_ id: Int) {
         let finished = state.withLock { state in
             state.loops[id] = nil
             return state.takeFinished()
@@ -172,7 +171,7 @@ final class ManualClock: Sendable {
 
     /// Called by loop `id` before it waits: it fired its due timers at `checkedAt`, and its
     /// earliest timer is `next`.
-    func loopWaits(_ id: Int, checkedAt: UInt64, next: UInt64?) {
+    package func loopWaits(_ id: Int, checkedAt: UInt64, next: UInt64?) {
         let finished = state.withLock { state in
             state.loops[id]?.checkedAt = checkedAt
             state.loops[id]?.next = next

@@ -7,20 +7,18 @@
     /// says), run on threads of Courier's own.
     ///
     /// `getaddrinfo` blocks, for seconds when a DNS server is slow, and cannot be interrupted:
-    /// it runs on a dispatch queue, never on the caller's cooperative thread. A caller that is
-    /// cancelled returns at once with `CancellationError`; the lookup then finishes on its
-    /// queue's thread and its answer is dropped.
+    /// it runs on a thread of its own (``BlockingQueue``), never on the caller's cooperative
+    /// thread, and one slow name does not hold up lookups of others. A caller that is cancelled
+    /// returns at once with `CancellationError`; the lookup then finishes on its thread and its
+    /// answer is dropped.
     struct SystemHostResolver: HostResolver {
-        /// Concurrent, so one slow name does not hold up lookups of others.
-        private static let queue = DispatchQueue(label: "courier.http1.resolver", attributes: .concurrent)
-
         func addresses(host: String, port: Int) async throws -> [SocketAddress] {
             if let address = SocketAddress.numeric(host: host, port: port) { return [address] }
             let answer = OneShotAnswer<[SocketAddress]>()
             return try await withTaskCancellationHandler {
                 try await withCheckedThrowingContinuation { continuation in
                     answer.deliver(to: continuation)
-                    Self.queue.async {
+                    BlockingQueue.detach {
                         do {
                             answer.resume(with: .success(try SocketAddress.resolve(host: host, port: port)))
                         } catch {

@@ -137,8 +137,8 @@
             guard first else { return }
             wakeUp()
             guard let thread = exit.withLock({ $0.thread }) else { return }
-            // Joining blocks: on a dispatch thread, never the caller's.
-            DispatchQueue.global().async { [self] in
+            // Joining blocks: on a thread of its own, never the caller's nor the cooperative pool's.
+            BlockingQueue.detach { [self] in
                 pthread_join(thread, nil)
                 let waiters = exit.withLock { exit in
                     exit.hasExited = true

@@ -37,12 +37,12 @@
                 maximumSize: download == nil ? options.maximumResponseSize : options.maximumDownloadSize,
                 progress: isUpload ? nil : progress,
                 timeout: hop.timeout)
-            defer { if let download { FileQueue.detach { Glibc.close(download.fd) } } }
+            defer { if let download { BlockingQueue.detach { Glibc.close(download.fd) } } }
             do {
                 let received = try await retryingStaleConnections(hop) {
                     // Nothing of the first attempt may stay in the file the second one writes.
                     guard let fd = download?.fd else { return }
-                    let code = try await FileQueue.run { () -> Int32 in
+                    let code = try await BlockingQueue.run { () -> Int32 in
                         ftruncate(fd, 0) == 0 && lseek(fd, 0, SEEK_SET) == 0 ? 0 : errno
                     }
                     guard code == 0 else { throw ConnectionFailure.fileWriteFailed(code) }
@@ -57,7 +57,7 @@
             } catch {
                 if let download {
                     let url = download.url
-                    _ = try? await FileQueue.run { try FileManager.default.removeItem(at: url) }
+                    _ = try? await BlockingQueue.run { try FileManager.default.removeItem(at: url) }
                 }
                 throw Self.hopFailure(error, url: request.url)
             }

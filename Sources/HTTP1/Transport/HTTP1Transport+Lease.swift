@@ -61,7 +61,7 @@
         /// A pooled connection that the server had closed before this request reached it.
         struct RetryableFailure: Error {}
 
-        /// `request` as one hop sends it; an upload file's length is read on ``FileQueue``.
+        /// `request` as one hop sends it; an upload file's length is read on ``BlockingQueue``.
         func hopRequest(_ request: URLRequest, kind: TransportRequest.Kind, acceptEncoding: String?) async throws
             -> HopRequest
         {

@@ -4,9 +4,9 @@
     import Glibc
 
     /// Request bodies: where they come from, and how they are handed to the connection's loop.
-    /// Upload files are read, and download files made, on ``FileQueue``, never on a cooperative thread.
+    /// Upload files are read, and download files made, on ``BlockingQueue``, never on a cooperative thread.
     extension HTTP1Transport {
-        /// Where `request`'s body comes from; an upload file's length is read on ``FileQueue``.
+        /// Where `request`'s body comes from; an upload file's length is read on ``BlockingQueue``.
         static func body(of request: URLRequest, kind: TransportRequest.Kind) async throws -> Body {
             switch kind {
             case .data, .download:
@@ -16,7 +16,7 @@
                 return data.isEmpty ? .none : .bytes(data)
             case .upload(.file(let url)):
                 let path = url.path
-                let length = try await FileQueue.run { () -> Int64? in
+                let length = try await BlockingQueue.run { () -> Int64? in
                     var status = stat()
                     guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
                     return Int64(status.st_size)
@@ -91,20 +91,20 @@
             }
         }
 
-        /// Streams `length` bytes of the file at `url`, a piece at a time, each read on ``FileQueue``.
+        /// Streams `length` bytes of the file at `url`, a piece at a time, each read on ``BlockingQueue``.
         private static func writeFile(
             _ url: URL, length: Int64, to connection: HTTP1Connection, progress: (@Sendable (TransferProgress) -> Void)?
         ) async throws {
             let path = url.path
-            let fd = try await FileQueue.run { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+            let fd = try await BlockingQueue.run { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
             guard fd >= 0 else {
                 throw URLError(.fileDoesNotExist, userInfo: userInfo("Cannot open the upload file", url))
             }
-            defer { FileQueue.detach { Glibc.close(fd) } }
+            defer { BlockingQueue.detach { Glibc.close(fd) } }
             var sent: Int64 = 0
             while sent < length {
                 let wanted = Int(min(Int64(pieceSize), length - sent))
-                let piece = try await FileQueue.run { readPiece(fd, wanted) }
+                let piece = try await BlockingQueue.run { readPiece(fd, wanted) }
                 guard !piece.isEmpty else {
                     // The file shrank after its length was sent: the request cannot be completed.
                     throw URLError(
@@ -128,12 +128,12 @@
             }
         }
 
-        /// A new file for a download's body, made on ``FileQueue``.
+        /// A new file for a download's body, made on ``BlockingQueue``.
         static func makeDownloadFile() async throws -> (url: URL, fd: Int32) {
             let url = FileManager.default.temporaryDirectory
                 .appendingPathComponent("courier-download-\(UUID().uuidString)")
             do {
-                return (url, try await FileQueue.run { try OwnerOnlyFile.create(at: url) })
+                return (url, try await BlockingQueue.run { try OwnerOnlyFile.create(at: url) })
             } catch {
                 throw URLError(.cannotCreateFile, userInfo: userInfo("Cannot create the download file", url))
             }

@@ -14,7 +14,7 @@ import Foundation
 /// `Content-Length` that described the encoded body:
 /// - a data or upload call's body whole, failing at the transport's `maximumResponseSize`, which
 ///   counts the compressed and the decoded bytes together (both are held while it decodes);
-/// - a download's file into a new one, on ``FileQueue``, within its `maximumDownloadSize`; the
+/// - a download's file into a new one, on ``BlockingQueue``, within its `maximumDownloadSize`; the
 ///   call's cancellation stops it between pieces;
 /// - a stream's body as its consumer reads it (``StreamedBody/decodeAsRead(with:)``), so its
 ///   buffer holds compressed bytes and a bomb costs one decoded piece.
@@ -79,7 +79,7 @@ package enum ContentDecodingLink {
         let limit = rule.maximumDownloadSize
         let cancelled = LockedState(false)
         let decodedFile = try await withTaskCancellationHandler {
-            try await FileQueue.run {
+            try await BlockingQueue.run {
                 try decoder.decode(file: file, limit: limit) { cancelled.withLock { $0 } }
             }
         } onCancel: {

@@ -41,10 +41,11 @@ enum HopCookies {
                 mainDocumentURL: request.mainDocumentURL.map(HostName.normalizingHost)))
     }
 
-    /// Performs `write` on a dispatch queue and returns when it is done.
+    /// Performs `write` on a thread of its own (a storage may write to disk) and returns when it
+    /// is done.
     private static func perform(_ write: CookieWrite) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
+            BlockingQueue.detach {
                 write.perform()
                 continuation.resume()
             }

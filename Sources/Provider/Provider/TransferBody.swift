@@ -91,15 +91,16 @@ struct TransferBody: Sendable {
         return TransferBody(request: request, kind: .upload(.file(file)), temporaryFile: file)
     }
 
-    /// Writes the body to a new temporary file on a dispatch queue, so a body of hundreds of
-    /// megabytes does not hold a concurrency thread; cancelling the task stops it between chunks.
+    /// Writes the body to a new temporary file on a thread of its own (``BlockingQueue``), so a
+    /// body of hundreds of megabytes does not hold a concurrency thread; cancelling the task stops
+    /// it between chunks.
     private static func writeTemporaryFile(_ parts: [MultipartFormBodyPart], boundary: String) async throws -> URL {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("courier-multipart-\(UUID().uuidString).tmp")
         let flag = CancellationFlag()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<URL, any Error>) in
-                DispatchQueue.global(qos: .utility).async {
+                BlockingQueue.detach {
                     continuation.resume(
                         with: Result {
                             try write(parts, boundary: boundary, to: file, isCancelled: flag.isSet)

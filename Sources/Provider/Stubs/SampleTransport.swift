@@ -44,10 +44,12 @@ struct SampleTransport: StreamingTransport {
             for step in StubbedProgress.steps(total: total) { progress(step) }
         }
         if case .download = request.kind {
-            // A download's body reaches the provider as a file, as a real transport leaves it.
+            // A download's body reaches the provider as a file, as a real transport leaves it,
+            // written off the cooperative pool, owner-only as every file Courier writes.
             let file = FileManager.default.temporaryDirectory
                 .appendingPathComponent("courier-download-\(UUID().uuidString)")
-            try answer.data.write(to: file)
+            let data = answer.data
+            try await BlockingQueue.run { try OwnerOnlyFile.write(data, to: file) }
             answer.data = Data()
             answer.downloadedFileURL = file
         }

@@ -20,7 +20,7 @@ extension ContentDecoder {
     /// The file at `source` decoded into a new file beside it (``OwnerOnlyFile``, as downloads are), a
     /// piece at a time, within `limit` decoded bytes; `source` is removed either way, and the new
     /// file on failure. `isCancelled` is asked between pieces: the call's cancellation stops the
-    /// work at once, with `CancellationError`. Blocking: run it on ``FileQueue``.
+    /// work at once, with `CancellationError`. Blocking: run it on ``BlockingQueue``.
     package func decode(file source: URL, limit: Int64?, isCancelled: () -> Bool) throws -> URL {
         defer { try? FileManager.default.removeItem(at: source) }
         let target = source.deletingLastPathComponent()

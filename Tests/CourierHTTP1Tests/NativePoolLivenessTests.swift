@@ -59,7 +59,7 @@
                     return false
                 }
                 group.addTask {
-                    try? await Task.sleep(nanoseconds: UInt64(5 * NativeTiming.slack * 1e9))
+                    try? await Task.sleep(nanoseconds: UInt64(NativeTiming.hangGuard * 1e9))
                     return false
                 }
                 defer { group.cancelAll() }

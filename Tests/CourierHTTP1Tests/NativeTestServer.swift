@@ -12,6 +12,9 @@
             let sanitized = dlsym(nil, "__tsan_init") != nil || dlsym(nil, "__asan_init") != nil
             return sanitized ? 4 : 1
         }()
+        /// How long a wait for an event may last before a test calls it a hang: a guard, never a
+        /// wait (a test that passes never reaches it), so long that no load on the machine can.
+        static let hangGuard: Double = 60 * slack
     }
 
     /// A loopback HTTP/1.1 server for the native transport's tests, scripted per test: every

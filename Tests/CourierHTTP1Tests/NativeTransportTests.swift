@@ -18,7 +18,7 @@
         /// The first event matching `predicate`, or a failure after `seconds` (a guard against a
         /// hang, not a wait for the event, so it is scaled for sanitizers and a loaded machine).
         private func firstEvent(
-            _ server: Server, seconds: Double = 5 * NativeTiming.slack,
+            _ server: Server, seconds: Double = NativeTiming.hangGuard,
             where predicate: @escaping @Sendable (Server.Event) -> Bool
         ) async throws -> Server.Event {
             try await withThrowingTaskGroup(of: Server.Event?.self) { group in
@@ -168,10 +168,10 @@
             let request = server.get("/hang", timeout: 30)
             let call = Task { try await transport.send(request) }
             _ = try await firstEvent(server) { if case .request = $0 { true } else { false } }
-            let start = Date()
+            // The server never answers and the request's timeout is 30 s: a CancellationError is
+            // the cancellation at work, however long a busy machine took to deliver it.
             call.cancel()
             await #expect(throws: CancellationError.self) { try await call.value }
-            #expect(Date().timeIntervalSince(start) < 1 * NativeTiming.slack)
             _ = try await firstEvent(server) { if case .clientClosed = $0 { true } else { false } }
         }
 

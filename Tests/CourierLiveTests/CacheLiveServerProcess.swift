@@ -25,32 +25,48 @@ import Foundation
         static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
 
-        /// A new scenario server on a free loopback port, once it listens (it says so on stderr).
+        /// A new scenario server on a loopback port it picks itself, once it listens (it says so,
+        /// with its URL, on stderr). A port picked here and handed over would race every other
+        /// socket the suite opens meanwhile, each of which may take it first.
         static func scenario() async throws -> CacheLiveServerProcess {
-            let port = try freePort()
             var ends: [Int32] = [0, 0]
             guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
             let script = root.appendingPathComponent("scripts/scenario_server.py").path
-            let pid = try spawn(["/usr/bin/env", "python3", script, "--port", "\(port)"], stderr: ends[1])
+            let pid = try spawn(["/usr/bin/env", "python3", script, "--port", "0"], stderr: ends[1])
             close(ends[1])
             let reader = ends[0]
-            let listening = await onThread { () -> Bool in
+            let printed = await onThread { () -> String in
                 defer { close(reader) }
                 var seen = Data()
                 var buffer = [UInt8](repeating: 0, count: 512)
                 while true {
                     let count = read(reader, &buffer, buffer.count)
-                    guard count > 0 else { return false }
+                    if count < 0, errno == EINTR { continue }
+                    guard count > 0 else { return String(decoding: seen, as: UTF8.self) }
                     seen.append(contentsOf: buffer[0..<count])
-                    if String(decoding: seen, as: UTF8.self).contains("listening on") { return true }
+                    let text = String(decoding: seen, as: UTF8.self)
+                    if let line = text.split(separator: "\n").first(where: { $0.contains("listening on ") }),
+                        text.hasSuffix("\n") || text.split(separator: "\n").count > 1
+                    {
+                        return String(line)
+                    }
                 }
             }
-            let server = CacheLiveServerProcess(baseURL: URL(string: "http://127.0.0.1:\(port)")!, pid: pid)
-            guard listening else {
-                await server.stop()
-                throw POSIXError(.ECONNREFUSED)
+            let address = printed.components(separatedBy: "listening on ").last.flatMap {
+                URL(string: $0.trimmingCharacters(in: .whitespacesAndNewlines))
             }
-            return server
+            guard printed.contains("listening on "), let address, address.port != nil else {
+                let server = CacheLiveServerProcess(baseURL: URL(fileURLWithPath: "/"), pid: pid)
+                await server.stop()
+                throw ServerDidNotStart(printed: printed)
+            }
+            return CacheLiveServerProcess(baseURL: address, pid: pid)
+        }
+
+        /// The server ended, or failed, before it listened.
+        struct ServerDidNotStart: Error, CustomStringConvertible {
+            let printed: String
+            var description: String { "the server did not start; it printed: \(printed)" }
         }
 
         /// nginx serving `files` (name → contents and modification time, in seconds from now) on a free
@@ -70,24 +86,29 @@ import Foundation
                 try FileManager.default.setAttributes(
                     [.modificationDate: Date().addingTimeInterval(modified)], ofItemAtPath: file.path)
             }
-            let port = try freePort()
-            let configuration = """
-                worker_processes 1; daemon on;
-                error_log \(folder.path)/error.log; pid \(folder.path)/nginx.pid;
-                events { worker_connections 64; }
-                http { access_log off; default_type application/octet-stream;
-                  client_body_temp_path \(folder.path)/tmp; proxy_temp_path \(folder.path)/tmp;
-                  fastcgi_temp_path \(folder.path)/tmp; uwsgi_temp_path \(folder.path)/tmp; scgi_temp_path \(folder.path)/tmp;
-                  server { listen 127.0.0.1:\(port); root \(html.path); } }
-                """
-            let file = folder.appendingPathComponent("nginx.conf")
-            try configuration.write(to: file, atomically: true, encoding: .utf8)
-            // With `daemon on`, the command exits once the server listens: no polling for readiness.
-            let started = try spawn([binary, "-c", file.path, "-p", folder.path], stderr: nil)
-            guard await wait(for: started) == 0 else { return nil }
-            return CacheLiveServerProcess(
-                baseURL: URL(string: "http://127.0.0.1:\(port)")!, pid: 0,
-                stopCommand: [binary, "-c", file.path, "-p", folder.path, "-s", "stop"])
+            // nginx takes its port from its configuration: a port another socket took between the
+            // pick and the bind fails the start, and the next pick is tried.
+            for _ in 0..<3 {
+                let port = try freePort()
+                let configuration = """
+                    worker_processes 1; daemon on;
+                    error_log \(folder.path)/error.log; pid \(folder.path)/nginx.pid;
+                    events { worker_connections 64; }
+                    http { access_log off; default_type application/octet-stream;
+                      client_body_temp_path \(folder.path)/tmp; proxy_temp_path \(folder.path)/tmp;
+                      fastcgi_temp_path \(folder.path)/tmp; uwsgi_temp_path \(folder.path)/tmp; scgi_temp_path \(folder.path)/tmp;
+                      server { listen 127.0.0.1:\(port); root \(html.path); } }
+                    """
+                let file = folder.appendingPathComponent("nginx.conf")
+                try configuration.write(to: file, atomically: true, encoding: .utf8)
+                // With `daemon on`, the command exits once the server listens: no polling for readiness.
+                let started = try spawn([binary, "-c", file.path, "-p", folder.path], stderr: nil)
+                guard await wait(for: started) == 0, let url = URL(string: "http://127.0.0.1:\(port)") else { continue }
+                return CacheLiveServerProcess(
+                    baseURL: url, pid: 0, stopCommand: [binary, "-c", file.path, "-p", folder.path, "-s", "stop"])
+            }
+            throw ServerDidNotStart(
+                printed: (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? "")
         }
 
         /// Stops the server and returns once it is gone.

@@ -51,15 +51,14 @@ extension CoreLiveTests {
         #expect(body.contains("teapot"))
     }
 
+    // FoundationNetworking waits on a 401 with a Basic challenge until its timeout: a call that
+    // hung would end as a timeout, so the 401 itself shows it did not.
     @Test(
-        "a 401 with a Basic challenge ends promptly as .sessionExpired",
+        "a 401 with a Basic challenge ends as .sessionExpired, not as a timeout",
         arguments: ["/status/401", "/basic-auth/user/passwd"])
     func unauthorized(path: String) async throws {
         let target = try CoreBinTarget.bin(path)
-        let (error, seconds) = await coreElapsed {
-            await #expect(throws: CourierError.self) { try await provider.request(target) }
-        }
-        #expect(seconds < LiveTiming.withoutHanging)
+        let error = await #expect(throws: CourierError.self) { try await provider.request(target) }
         #expect(error?.testCaseName == "sessionExpired")
         #expect(error?.response?.statusCode == 401)
     }
@@ -68,12 +67,9 @@ extension CoreLiveTests {
     func unauthorizedAsResponse() async throws {
         let provider = Provider<CoreBinTarget>(
             transport: TestTransport.make(), options: ProviderOptions(sessionExpiredStatusCodes: []))
-        let (response, seconds) = try await coreElapsed {
-            try await provider.request(try CoreBinTarget.bin("/basic-auth/user/passwd"))
-        }
+        let response = try await provider.request(try CoreBinTarget.bin("/basic-auth/user/passwd"))
         #expect(response.statusCode == 401)
         #expect(response.value(forHTTPHeaderField: "WWW-Authenticate")?.hasPrefix("Basic") == true)
-        #expect(seconds < LiveTiming.withoutHanging)
     }
 
     @Test("Basic credentials sent as a header are accepted")

@@ -7,7 +7,7 @@ import Testing
 #endif
 
 /// A server misbehaving in every way the scenario server knows: each call must end in a typed
-/// `CourierError`, within a bounded time, without crashing or hanging.
+/// `CourierError`, by the fault itself (not a timeout), without crashing or hanging.
 @Suite(
     "Faults (scenario server)",
     .enabled(if: try LiveServers.scenarioAvailable, "\(LiveServers.skipMessage(for: .scenario))"))
@@ -16,9 +16,10 @@ struct FaultsLiveTests {
         let base: URL
         let path: String
         var query: [String: any Sendable] = [:]
-        // A sanitizer slows FoundationNetworking's work queue enough that a refused connection
-        // could be reported only after 5 s.
-        var timeout: TimeInterval? = 5 * LiveTiming.scale
+        // Long enough for FoundationNetworking to get to the call: it runs every session of the
+        // process on one serial queue, which the rest of the suite keeps busy for seconds. Each
+        // fault ends its call long before, and a timeout is never what a test expects.
+        var timeout: TimeInterval? = LiveTiming.longBeforeTheDefault
 
         var baseURL: URL { base }
         var method: HTTPMethod { .get }
@@ -29,7 +30,7 @@ struct FaultsLiveTests {
     }
 
     private func fault(
-        _ path: String, query: [String: any Sendable] = [:], timeout: TimeInterval? = 5 * LiveTiming.scale
+        _ path: String, query: [String: any Sendable] = [:], timeout: TimeInterval? = LiveTiming.longBeforeTheDefault
     ) throws -> Fault {
         Fault(base: try LiveServers.url(for: .scenario), path: path, query: query, timeout: timeout)
     }
@@ -57,21 +58,21 @@ struct FaultsLiveTests {
             return
         }
         #expect(underlying is URLError)
-        #expect(seconds < 10 * LiveTiming.scale)
+        #expect((underlying as? URLError)?.code != .timedOut, "the fault ended the call, after \(seconds) s")
     }
 
     @Test("a server that accepts and never answers ends with the target's timeout")
     func hangEndsAtTheTimeout() async throws {
         let (error, seconds) = await failure(of: try fault("fault/hang", timeout: 1))
         #expect(error?.isTimeout == true, "got \(String(describing: error))")
-        #expect(seconds >= 0.9 && seconds < 6 * LiveTiming.scale)
+        #expect(seconds >= 0.9 && seconds < LiveTiming.longBeforeTheDefault)
     }
 
     @Test("a body trickled slower than the timeout ends with the timeout, not after the whole body")
     func slowBodyEndsAtTheTimeout() async throws {
-        let (error, seconds) = await failure(of: try fault("fault/slow-body", query: ["seconds": 12], timeout: 1))
+        // The whole body would arrive, and the call succeed, after 12 s.
+        let (error, _) = await failure(of: try fault("fault/slow-body", query: ["seconds": 12], timeout: 1))
         #expect(error?.isTimeout == true, "got \(String(describing: error))")
-        #expect(seconds < 8 * LiveTiming.scale)
     }
 
     @Test("bytes that are not HTTP are a transport error")
@@ -81,7 +82,7 @@ struct FaultsLiveTests {
             Issue.record("expected .underlying, got \(String(describing: error))")
             return
         }
-        #expect(seconds < 10 * LiveTiming.scale)
+        #expect(error?.isTimeout == false, "the fault ended the call, after \(seconds) s")
     }
 
     @Test("a connection closed without an answer is a transport error")
@@ -91,12 +92,15 @@ struct FaultsLiveTests {
             Issue.record("expected .underlying, got \(String(describing: error))")
             return
         }
-        #expect(seconds < 10 * LiveTiming.scale)
+        #expect(error?.isTimeout == false, "the fault ended the call, after \(seconds) s")
     }
 
     @Test("a connection refused is a transport error naming it")
     func connectionRefused() async throws {
-        let closed = Fault(base: try ClosedPort.url(), path: "anything")
+        // Bound and not listening for the whole call: no other socket can take the port meanwhile.
+        let refusing = try RefusingPort()
+        defer { refusing.release() }
+        let closed = Fault(base: try #require(URL(string: refusing.url)), path: "anything")
         let (error, _) = await failure(of: closed)
         guard case .underlying(let underlying, nil) = error else {
             Issue.record("expected .underlying, got \(String(describing: error))")
@@ -116,8 +120,7 @@ struct FaultsLiveTests {
             return
         }
         #expect(underlying as? TransportError == .responseTooLarge(limit: 5 * 1024 * 1024))
-        #expect(error?.errorDescription?.contains("larger than the limit") == true)
-        #expect(seconds < 20 * LiveTiming.scale)
+        #expect(error?.errorDescription?.contains("larger than the limit") == true, "after \(seconds) s")
     }
 
     @Test("a 503 with validation is a statusCode error carrying the body")
@@ -134,34 +137,12 @@ struct FaultsLiveTests {
     @Test("300 concurrent live calls all succeed")
     func threeHundredConcurrentCalls() async throws {
         let provider = Provider<Fault>(transport: TestTransport.make())
-        let target = try fault("health", timeout: 30)
+        let target = try fault("health", timeout: ProviderOptions.defaultTimeout)
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<300 { group.addTask { try await provider.request(target).statusCode } }
             return try await group.reduce(into: [Int]()) { $0.append($1) }
         }
         #expect(statuses.count == 300)
         #expect(statuses.allSatisfy { $0 == 200 })
-    }
-}
-
-/// A loopback port with nothing listening.
-enum ClosedPort {
-    static func url() throws -> URL {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw URLError(.cannotConnectToHost) }
-        let port = UInt16(bigEndian: address.sin_port)
-        guard let url = URL(string: "http://127.0.0.1:\(port)") else { throw URLError(.badURL) }
-        return url
     }
 }

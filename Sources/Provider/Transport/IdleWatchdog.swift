@@ -11,7 +11,10 @@ import Foundation
 /// look later, never fire early).
 final class IdleWatchdog: Sendable {
     private struct State {
-        var lastActivity: UInt64
+        /// When something last moved; `nil` until the transfer starts.
+        var lastActivity: UInt64?
+        /// The watch, while it waits for the transfer to start.
+        var waitingForStart: CheckedContinuation<Void, Never>?
         var fired = false
         var ended = false
     }
@@ -20,35 +23,48 @@ final class IdleWatchdog: Sendable {
     private let clock: WaitClock
     private let state: LockedState<State>
 
-    /// A watchdog for `seconds` without activity on `clock`, counted from now.
+    /// A watchdog for `seconds` without activity on `clock`, counted from its transfer's start
+    /// (the first ``noteActivity()``): the time a task waits to be made, which FoundationNetworking
+    /// can stretch to seconds, is not the server's silence.
     init(seconds: TimeInterval, clock: WaitClock = .system) {
         interval = WaitTime.nanoseconds(seconds) ?? .max
         self.clock = clock
-        state = LockedState(State(lastActivity: clock.now()))
+        state = LockedState(State())
     }
 
     /// Whether the transfer was ended for being idle.
     var hasFired: Bool { state.withLock { $0.fired } }
 
-    /// Something moved: the idle time starts again.
+    /// The transfer started, or something moved: the idle time starts again.
     func noteActivity() {
         let now = clock.now()
-        state.withLock { $0.lastActivity = now }
+        let started = state.withLock { state in
+            state.lastActivity = now
+            defer { state.waitingForStart = nil }
+            return state.waitingForStart
+        }
+        started?.resume()
     }
 
     /// The transfer is over (answered, failed or cancelled): the watchdog never fires after this,
     /// however late its own wake-up comes.
     func end() {
-        state.withLock { $0.ended = true }
+        let waiting = state.withLock { state in
+            state.ended = true
+            defer { state.waitingForStart = nil }
+            return state.waitingForStart
+        }
+        waiting?.resume()
     }
 
     /// Waits until the transfer has been idle for the interval, then calls `onIdle` once;
     /// returns without calling it when the waiting task is cancelled or the transfer ended first.
     func watch(onIdle: @Sendable () -> Void) async {
+        await transferStarted()
         while true {
             let deadline = state.withLock { state -> UInt64? in
-                guard !state.ended else { return nil }
-                let (sum, overflow) = state.lastActivity.addingReportingOverflow(interval)
+                guard !state.ended, let lastActivity = state.lastActivity else { return nil }
+                let (sum, overflow) = lastActivity.addingReportingOverflow(interval)
                 return overflow ? .max : sum
             }
             guard let deadline else { return }
@@ -59,9 +75,9 @@ final class IdleWatchdog: Sendable {
             }
             let now = clock.now()
             let idle = state.withLock { state -> Bool in
-                guard !state.ended, now >= state.lastActivity, now - state.lastActivity >= interval else {
-                    return false
-                }
+                guard !state.ended, let lastActivity = state.lastActivity, now >= lastActivity,
+                    now - lastActivity >= interval
+                else { return false }
                 state.fired = true
                 return true
             }
@@ -69,6 +85,25 @@ final class IdleWatchdog: Sendable {
                 onIdle()
                 return
             }
+        }
+    }
+
+    /// Returns once the transfer started or ended, or the waiting task is cancelled.
+    private func transferStarted() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state in
+                    guard state.lastActivity == nil, !state.ended, !Task.isCancelled else { return true }
+                    state.waitingForStart = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { state in
+                defer { state.waitingForStart = nil }
+                return state.waitingForStart
+            }?.resume()
         }
     }
 }

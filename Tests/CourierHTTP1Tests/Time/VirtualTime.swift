@@ -44,7 +44,7 @@
                     return nil
                 }
                 group.addTask {
-                    try? await Task.sleep(nanoseconds: UInt64(30 * NativeTiming.slack * 1e9))
+                    try? await Task.sleep(nanoseconds: UInt64(NativeTiming.hangGuard * 1e9))
                     return Task.isCancelled ? nil : .failure(Hang())
                 }
                 defer { group.cancelAll() }
@@ -74,7 +74,7 @@
     }
 
     extension NativeTestServer {
-        /// The first event matching `predicate`; a guard of 5 s (scaled for sanitizers) against a hang.
+        /// The first event matching `predicate`; a guard (``NativeTiming/hangGuard``) against a hang.
         func firstEvent(where predicate: @escaping @Sendable (Event) -> Bool) async throws -> Event {
             try await withThrowingTaskGroup(of: Event?.self) { group in
                 group.addTask { [events] in
@@ -82,7 +82,7 @@
                     return nil
                 }
                 group.addTask {
-                    try await Task.sleep(nanoseconds: UInt64(5 * NativeTiming.slack * 1e9))
+                    try await Task.sleep(nanoseconds: UInt64(NativeTiming.hangGuard * 1e9))
                     return nil
                 }
                 defer { group.cancelAll() }

@@ -151,13 +151,10 @@ struct StubTransportTests {
         let call = Task { try await provider.request(.me) }
         var iterator = sending.makeAsyncIterator()
         await iterator.next()
-        let (result, seconds) = await elapsedSeconds {
-            call.cancel()
-            return await call.result
-        }
-
-        // 30 s would show a delay that ignores cancellation; 10 s leaves room for sanitizers and load.
-        #expect(seconds < 10)
+        call.cancel()
+        let result = await call.result
+        // Without cancellation the stub would answer after 30 s, with a success: a cancelled error
+        // proves the delay was cut short, with no time bound that a loaded machine could break.
         guard case .failure(let error) = result else {
             Issue.record("the call succeeded")
             return

@@ -10,13 +10,15 @@ import Testing
 struct IdleWatchdogTests {
     private let clock = ManualClock()
 
-    /// Starts watching `watchdog`; the task ends when it fires (returning `true`) or its watch is over.
+    /// Starts `watchdog`'s transfer and watches it; the task ends when it fires (returning `true`)
+    /// or its watch is over.
     private func watching(_ watchdog: IdleWatchdog) async -> Task<Bool, Never> {
         let fired = LockedState(false)
         let task = Task {
             await watchdog.watch { fired.withLock { $0 = true } }
             return fired.withLock { $0 }
         }
+        watchdog.noteActivity()
         // The watch sleeps on the clock once it has read its first deadline.
         _ = await clock.nextDeadline(sleepsOnly: true)
         return task
@@ -56,6 +58,25 @@ struct IdleWatchdogTests {
         await clock.advance(by: .seconds(10))
         #expect(await watch.value == false)
         #expect(!watchdog.hasFired)
+    }
+
+    @Test("the time before the transfer starts is not idle time")
+    func countsFromTheStart() async {
+        let watchdog = IdleWatchdog(seconds: 0.5, clock: .manual(clock))
+        let fired = LockedState(false)
+        let watch = Task {
+            await watchdog.watch { fired.withLock { $0 = true } }
+            return fired.withLock { $0 }
+        }
+        // The task waits ten seconds to be made (FoundationNetworking's one queue is busy).
+        await clock.advance(by: .seconds(10))
+        #expect(!watchdog.hasFired)
+        watchdog.noteActivity()
+        _ = await clock.nextDeadline(sleepsOnly: true)
+        await clock.advance(by: .milliseconds(499))
+        #expect(!watchdog.hasFired)
+        await clock.advance(by: .milliseconds(1))
+        #expect(await watch.value)
     }
 
     @Test("a cancelled watch returns without firing")

@@ -79,9 +79,10 @@ def _line_offsets(path):
     return offsets
 
 
-def _library_units(store, package, folders):
+def _library_units(store, package, folders, built):
     """{source file: (record, unit written)} for the library folders' files, the newest unit
-    per file; raises on a unit older than its file (the index is stale)."""
+    per file. Unless the package was `built` just now, raises on a unit older than its file (the
+    index is stale)."""
     roots = [os.path.realpath(os.path.join(package, folder)) + os.sep for folder in folders]
     chosen = {}
     for main, record, written in store.units():
@@ -90,7 +91,8 @@ def _library_units(store, package, folders):
             continue
         if path not in chosen or written > chosen[path][1]:
             chosen[path] = (record, written)
-    stale = sorted(path for path, (_, written) in chosen.items() if os.stat(path).st_mtime > written)
+    stale = [] if built else sorted(path for path, (_, written) in chosen.items()
+                                    if os.stat(path).st_mtime > written)
     if stale:
         raise RuntimeError("the index store is older than " + ", ".join(os.path.relpath(path, package)
                                                                         for path in stale[:5])
@@ -104,11 +106,11 @@ def _own_prefixes(modules):
     return tuple(f"{len(module)}{module}" for module in modules)
 
 
-def analyse(package, manifest, store_path, toolchain, table, listed, swiftc="swiftc"):
+def analyse(package, manifest, store_path, built, toolchain, table, listed, swiftc="swiftc"):
     floor = manifest.floor
     report = Report()
     store = indexstore.IndexStore(toolchain.index_store_library, store_path)
-    units = _library_units(store, package, manifest.folders)
+    units = _library_units(store, package, manifest.folders, built)
     report.files = len(units)
     definitions, references = set(), []
     for path, (record, _) in sorted(units.items()):

@@ -78,17 +78,27 @@ def check(root, say):
     return failures
 
 
+_FLOOR_CLAIM = re.compile(r"(?:Apple platforms:|Platforms\*\*: Linux;|Apple floor is)\s+(macOS .*?visionOS [0-9.]*[0-9])")
+_COMPILER_CLAIM = re.compile(r"Swift ([0-9.]+) or later")
+
+
 def check_statements(root, manifest, say):
-    """README.md, docs/PLATFORMS.md and Package.swift's comments name the floor and the compiler
-    the manifest sets, in these words: "macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2" and
-    "Swift 6.2 or later". Returns the number of failures."""
-    phrases = [manifest.floor_phrase, f"Swift {manifest.swift} or later"]
+    """README.md, docs/PLATFORMS.md and Package.swift's comments state the floor and the compiler
+    the manifest sets: each statement of the floor ("Apple platforms: macOS 15, iOS 18, tvOS 18,
+    watchOS 11, visionOS 2", "The Apple floor is ...") and of the compiler ("Swift 6.2 or later")
+    says what Package.swift does, and each file has both. Returns the number of failures."""
     failures = 0
     for name in ("README.md", "docs/PLATFORMS.md", "Package.swift"):
         path = pathlib.Path(root) / name
         text = " ".join(path.read_text().replace("//", " ").split()) if path.exists() else ""
-        for phrase in phrases:
-            if phrase not in text:
+        for pattern, expected, what in ((_FLOOR_CLAIM, manifest.floor_phrase, "floor"),
+                                        (_COMPILER_CLAIM, manifest.swift, "compiler")):
+            claims = [match.group(1) for match in pattern.finditer(text)]
+            if not claims:
                 failures += 1
-                say(f"FAILED: {name} does not say \"{phrase}\", as Package.swift sets it")
+                say(f"FAILED: {name} does not state the {what} ({expected}, as Package.swift sets it)")
+            for claim in claims:
+                if claim != expected:
+                    failures += 1
+                    say(f"FAILED: {name} states the {what} as \"{claim}\"; Package.swift sets \"{expected}\"")
     return failures

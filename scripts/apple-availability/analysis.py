@@ -69,16 +69,6 @@ def _canonical(usr, table):
     return usr
 
 
-def _line_offsets(path):
-    with open(path, "rb") as source:
-        data = source.read()
-    offsets = [0]
-    for index, byte in enumerate(data):
-        if byte == 0x0A:
-            offsets.append(index + 1)
-    return offsets
-
-
 def _library_units(store, package, folders, built):
     """{source file: (record, unit written)} for the library folders' files, the newest unit
     per file. Unless the package was `built` just now, raises on a unit older than its file (the
@@ -158,9 +148,8 @@ def analyse(package, manifest, store_path, built, toolchain, table, listed, swif
 
     for path, uses in sorted(candidates.items()):
         scopes = guards.scopes(path, swiftc)
-        offsets = _line_offsets(path)
         for reference, name, needs in uses:
-            around = guards.provided(scopes, offsets[reference.line - 1] + reference.column - 1)
+            around = guards.provided(scopes, (reference.line, reference.column))
             failing = {platform: value for platform, value in needs.items()
                        if max(floor[platform], around.get(platform, (0, 0, 0))) < value}
             if failing:

@@ -91,14 +91,14 @@ def check_statements(root, manifest, say):
     for name in ("README.md", "docs/PLATFORMS.md", "Package.swift"):
         path = pathlib.Path(root) / name
         text = " ".join(path.read_text().replace("//", " ").split()) if path.exists() else ""
-        for pattern, expected, what in ((_FLOOR_CLAIM, manifest.floor_phrase, "floor"),
-                                        (_COMPILER_CLAIM, manifest.swift, "compiler")):
+        for pattern, expected, spelled in ((_FLOOR_CLAIM, manifest.floor_phrase, manifest.floor_phrase),
+                                           (_COMPILER_CLAIM, manifest.swift, f"Swift {manifest.swift} or later")):
             claims = [match.group(1) for match in pattern.finditer(text)]
             if not claims:
                 failures += 1
-                say(f"FAILED: {name} does not state the {what} ({expected}, as Package.swift sets it)")
+                say(f"FAILED: {name} does not say \"{spelled}\", as Package.swift sets it")
             for claim in claims:
                 if claim != expected:
                     failures += 1
-                    say(f"FAILED: {name} states the {what} as \"{claim}\"; Package.swift sets \"{expected}\"")
+                    say(f"FAILED: {name} says \"{claim}\" where Package.swift sets \"{spelled}\"")
     return failures

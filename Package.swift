@@ -1,19 +1,27 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 import PackageDescription
 
+// Swift 6.2 or later (Xcode 26), tested with Swift 6.3.1 on Linux: `Deadline.swift` calls
+// `Task.immediate`, which only a 6.2 compiler knows. No `#if compiler(>=6.2)` fallback for 6.0 and
+// 6.1: no machine here has those compilers to build it, and App Store uploads need Xcode 26 since
+// April 28, 2026.
 let package = Package(
     name: "Courier",
-    // The Apple floor is the 2024 releases (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), set
-    // by what the library modules use that first shipped there:
+    // The Apple floor is macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2 (the 2024 releases), set
+    // on every platform by what the library modules use that first shipped there:
     //   - `Atomic` (the Synchronization module): call ids, attempt counters, the native
     //     transport's count of exchanges in flight (locks are `LockedState`, a pthread mutex);
+    //   - task executors (`withTaskExecutorPreference`, `TaskExecutor`,
+    //     `UnownedJob.runSynchronously(on:)`): a completion handler run on its callback queue;
+    //   - `String(validating:as:)`: the logger's text bodies;
     //   - `AsyncSequence`'s `Failure` associated type (the paginator's sequences) and function
     //     types with a typed `throws(Failure)` (`LockedState.withLock`), which need the Swift 6
     //     runtime.
-    // Older floors, already covered: `ContinuousClock`, `Duration` and `Task.sleep(until:clock:)`
-    // (macOS 13, iOS 16, tvOS 16, watchOS 9); `AsyncStream.makeStream(of:)` (back-deployed with
-    // Swift 5.9); async/await, `@TaskLocal`, `withTaskCancellationHandler` (macOS 10.15, iOS 13).
-    // Not used: `URL(filePath:)`, `String(localized:)`, `Regex`, `URLSession`'s async methods.
+    // Above the floor, behind `if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *)`:
+    // `Task.immediate`, where a call's work starts on the caller's thread (a plain `Task` below).
+    // scripts/check-apple-availability (part of scripts/test) fails on any use of an API above this
+    // floor outside a guard, reading the floor here; the code only Apple platforms compile is listed
+    // in docs/PLATFORMS.md, which says why the floor is not lower.
     // Linux has no floor: the native transport's shell (epoll, sockets, OpenSSL) and
     // FoundationNetworking are behind `#if os(Linux)` and `#if canImport(FoundationNetworking)`.
     // The native transport's core (parser, serializer, state machines) and the content decoder build on

@@ -10,9 +10,10 @@ import Foundation
 /// `URLRequest.timeoutInterval` only limits the wait between two packets, so a server that
 /// trickles its body never trips it; a deadline does. A task group would not do: it cannot
 /// return before a child that ignores cancellation (a plugin awaiting a refresh that hangs), so
-/// the work runs in a task of its own (started immediately, on the caller's thread), which is
-/// cancelled when the call ends, and its late result is dropped. The limit is one entry in a
-/// ``DeadlineTimer`` (the process's, or a test clock's), not a timer of the call's own.
+/// the work runs in a task of its own (started on the caller's thread where the system can,
+/// ``startWork(here:_:)``), which is cancelled when the call ends, and its late result is
+/// dropped. The limit is one entry in a ``DeadlineTimer`` (the process's, or a test clock's), not
+/// a timer of the call's own.
 enum Deadline {
     /// How long a call that was cancelled or timed out waits for its work to wind down, so that
     /// the plugins' `didReceive` and `process` and the clean-up of temporary files come before the
@@ -23,20 +24,18 @@ enum Deadline {
     /// or infinity: no limit) on `deadlines`' clock, or ``CourierError/cancelled`` when the calling
     /// task is cancelled or the provider that owns `calls` shuts down (at once, without running
     /// `work`, when it has).
+    ///
+    /// `startsWorkHere: false` starts the work as the Apple systems older than `Task.immediate` do
+    /// (see ``startWork(here:_:)``), so that the suite runs that start on Linux too.
     static func run(
         _ call: Call, within seconds: TimeInterval?, among calls: CallRegistry, deadlines: DeadlineTimer,
+        startsWorkHere: Bool = true,
         _ work: @escaping @Sendable () async -> Result<Response, CourierError>
     ) async -> Result<Response, CourierError> {
         guard calls.admit(call) else { return .failure(.cancelled) }
         defer { calls.release(call) }
         let timer = seconds.flatMap(WaitTime.nanoseconds).map { deadlines.schedule(call, after: $0) }
-        // Started on this thread and run here up to its first suspension: a call that never
-        // waits (a stub, a cache hit) ends before the caller parks, and one that waits is not
-        // handed to another thread of the pool first, a wake-up and a cold cache per call. A
-        // caller cancelled already gets `.cancelled`, as always: its work must not settle first.
-        let worker =
-            Task.isCancelled
-            ? Task { call.workEnded(with: await work()) } : Task.immediate { call.workEnded(with: await work()) }
+        let worker = startWork(here: startsWorkHere) { call.workEnded(with: await work()) }
         let result = await withTaskCancellationHandler {
             await withUnsafeContinuation { continuation in call.deliver(to: continuation) }
         } onCancel: {
@@ -49,6 +48,22 @@ enum Deadline {
             await call.waitForWork(until: overflow ? .max : over)
         }
         return result
+    }
+
+    /// Starts `operation`, the call's work, in a task of its own.
+    ///
+    /// Where the system has `Task.immediate` (Linux; macOS 26, iOS 26, tvOS 26, watchOS 26 and
+    /// visionOS 26) and `here` is true, the task starts on this thread and runs here up to its first
+    /// suspension: a call that never waits (a stub, a cache hit) ends before the caller parks, and
+    /// one that waits is not handed to another thread of the pool first, a wake-up and a cold cache
+    /// per call. On the older Apple systems Courier supports it is a plain `Task`, which another
+    /// thread of the pool starts: the same results, that hop aside. A caller cancelled already gets
+    /// a plain `Task` too, and `.cancelled`, as always: its work must not settle first.
+    static func startWork(here: Bool, _ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        if here, !Task.isCancelled, #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+            return Task.immediate(operation: operation)
+        }
+        return Task(operation: operation)
     }
 }
 

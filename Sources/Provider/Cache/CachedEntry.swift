@@ -42,10 +42,10 @@ struct CachedEntry: Sendable {
         let ageField = Self.value("Age", in: fields)
         self.fields = fields.filter { field in !Self.unkeptFields.contains { field.name.caseInsensitiveEquals($0) } }
         control = CacheControl(Self.value("Cache-Control", in: fields))
-        let date = Self.value("Date", in: fields).flatMap(HTTPDate.parse)
+        let date = Self.value("Date", in: fields).flatMap { HTTPDate.parse($0) }
         lifetime = Freshness.lifetime(
             status: status, control: control, date: date ?? responseTime, expires: Self.value("Expires", in: fields),
-            lastModified: Self.value("Last-Modified", in: fields).flatMap(HTTPDate.parse))
+            lastModified: Self.value("Last-Modified", in: fields).flatMap { HTTPDate.parse($0) })
         initialAge = Freshness.initialAge(
             ageField: ageField, date: date, requestTime: requestTime, responseTime: responseTime)
         byteCount =

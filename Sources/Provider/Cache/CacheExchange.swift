@@ -118,11 +118,14 @@ struct CacheExchange: Sendable {
 
     /// Revalidates `stored` in the background, owned by the cache (``BackgroundRevalidations``):
     /// through the links below the cache (the transport), as the request was sent, its cookies
-    /// included; without the plugins.
+    /// included, but for the whole answer (without `Range` and `If-Range`: it is the stored complete
+    /// answer that is revalidated); without the plugins.
     func revalidateInBackground(_ stored: CachedEntry) {
         let exchange = self
         cache.background.start(key) { [weak cache] in
             var sent = exchange.request
+            sent.setValue(nil, forHTTPHeaderField: "Range")
+            sent.setValue(nil, forHTTPHeaderField: "If-Range")
             let conditional = Self.addValidators(of: stored, to: &sent)
             let requestTime = Date()
             guard let answer = try? await exchange.transport(TransportRequest(urlRequest: sent)), !Task.isCancelled,

@@ -139,7 +139,9 @@ struct CachedEntry: Sendable {
         return HopAnswer(answer, cacheOrigin: response.cacheOrigin)
     }
 
-    /// The entry as an answer to `request`, with an `Age` field (§4: a cache sends one) and its origin.
+    /// The entry as an answer to `request`, with an `Age` field (§4: a cache sends one) and its
+    /// origin: a `206` of the one byte range the request asks for when it may be cut (``CacheRange``),
+    /// else the whole stored answer.
     func response(to request: URLRequest, kind: CacheOrigin.Kind, now: Date) -> Response {
         let age = age(at: now)
         let servedStale = kind == .staleWhileRevalidate || kind == .staleIfError || kind == .offlineFallback
@@ -147,9 +149,13 @@ struct CachedEntry: Sendable {
         let isStale = kind != .revalidated && (servedStale || age >= lifetime)
         let origin = CacheOrigin(kind: kind, age: age, isStale: isStale)
         let url = request.url ?? URL(fileURLWithPath: "/")
-        var served = fields
+        var (served, servedBody, servedStatus) = (fields, body, status)
+        if let range = CacheRange.requested(by: request, of: self) {
+            (served, servedBody) = range.cut(self)
+            servedStatus = 206
+        }
         served.append(HeaderField(name: "Age", value: String(Int(min(age, TimeInterval(Int32.max))))))
-        let head = ResponseHead(url: url, statusCode: status, version: "HTTP/1.1", fields: served)
-        return Response(statusCode: status, data: body, request: request, head: head, cacheOrigin: origin)
+        let head = ResponseHead(url: url, statusCode: servedStatus, version: "HTTP/1.1", fields: served)
+        return Response(statusCode: servedStatus, data: servedBody, request: request, head: head, cacheOrigin: origin)
     }
 }

@@ -50,7 +50,8 @@ struct CacheConformanceLiveTests {
         let provider = CacheLiveTests.provider()
         // `field` lines: the scenario route sends each as given.
         let base = try LiveServers.url(for: .scenario)
-        var components = URLComponents(url: base.appendingPathComponent("/cache/item/\(name)"), resolvingAgainstBaseURL: false)
+        var components = URLComponents(
+            url: base.appendingPathComponent("/cache/item/\(name)"), resolvingAgainstBaseURL: false)
         components?.queryItems = [
             URLQueryItem(name: "cc", value: "max-age=60"), URLQueryItem(name: "field", value: "Connection: X-Hop"),
             URLQueryItem(name: "field", value: "X-Hop: 1"), URLQueryItem(name: "field", value: "X-End: 2"),
@@ -99,8 +100,10 @@ struct CacheConformanceLiveTests {
         let name = CacheLiveTests.unique("range")
         let provider = CacheLiveTests.provider()
         let whole = try await provider.request(try Self.item(name, ["cc": "max-age=60"]))
-        let part = try await provider.request(try Self.item(name, ["cc": "max-age=60"], headers: ["Range": "bytes=0-4"]))
-        let suffix = try await provider.request(try Self.item(name, ["cc": "max-age=60"], headers: ["Range": "bytes=-3"]))
+        let part = try await provider.request(
+            try Self.item(name, ["cc": "max-age=60"], headers: ["Range": "bytes=0-4"]))
+        let suffix = try await provider.request(
+            try Self.item(name, ["cc": "max-age=60"], headers: ["Range": "bytes=-3"]))
         #expect(part.statusCode == 206 && part.cacheOrigin?.kind == .hit && part.data == whole.data.prefix(5))
         #expect(part.value(forHTTPHeaderField: "Content-Range") == "bytes 0-4/\(whole.data.count)")
         #expect(suffix.statusCode == 206 && suffix.data == whole.data.suffix(3))

@@ -72,7 +72,9 @@ struct HTTPDateTests {
     /// 50 years ahead.
     @Test func placesATwoDigitYearWithinFiftyYearsAhead() {
         func year(_ text: String, now: Date = Self.now) -> Int? {
-            HTTPDate.parse(text, now: now).map { Calendar(identifier: .gregorian).dateComponents(in: .gmt, from: $0).year! }
+            HTTPDate.parse(text, now: now).map {
+                Calendar(identifier: .gregorian).dateComponents(in: .gmt, from: $0).year!
+            }
         }
         #expect(year("Thursday, 18-Aug-50 02:01:18 GMT") == 2050)
         #expect(year("Thursday, 18-Aug-76 02:01:18 GMT") == 2076)

@@ -37,7 +37,9 @@ struct ContentCodingRefusalTests {
     @Test func libcurlsRefusalOfACodingIsCannotDecodeContentData() {
         let curl = URLError(
             .unknown,
-            userInfo: [NSLocalizedDescriptionKey: "Unrecognized content encoding type. libcurl understands deflate, gzip"])
+            userInfo: [
+                NSLocalizedDescriptionKey: "Unrecognized content encoding type. libcurl understands deflate, gzip"
+            ])
         #expect((UnknownCodingRefusal.normalized(curl) as? URLError)?.code == .cannotDecodeContentData)
         let other = URLError(.unknown, userInfo: [NSLocalizedDescriptionKey: "something else"])
         #expect((UnknownCodingRefusal.normalized(other) as? URLError)?.code == .unknown)

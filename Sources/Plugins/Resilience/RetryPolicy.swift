@@ -50,7 +50,7 @@ public struct RetryPolicy: PluginType {
     ]
 
     /// The largest `Retry-After` honoured, in seconds: `60`. A server asking for longer is not
-    /// retried, and neither is one whose `Retry-After` is no wait (``Response/retryAfter(from:)``
+    /// retried, and neither is one whose `Retry-After` is no wait (`Response.retryAfter(from:)`
     /// is `nil`: `1.5`, or a date in a zone other than `GMT`).
     public static let defaultMaximumRetryAfter: TimeInterval = 60
 

@@ -5,9 +5,15 @@ test's own ETag, send any Cache-Control/Vary/Age, and switch a resource to faili
 per name, so tests running in parallel use names of their own.
 
   GET  /cache/item/<name>?cc=<Cache-Control>&etag=<etag>&vary=<header>&age=<n>&lm=<seconds ago>
-       200 {"name", "full": <full answers so far>, "varied": <value of the Vary header>} with
-       those headers and a Date; 304 when If-None-Match names the etag (or If-Modified-Since
-       is given and lm is set).  While the name is failing, answers its failing status.
+                         &expires=<Expires as sent>&status=<status>&field=<Name: value>...
+       <status> (200 by default) {"name", "full": <full answers so far>, "varied": <value of the
+       Vary header>} with those headers (each `field` one more line, as given) and a Date; 304
+       when If-None-Match names the etag (or If-Modified-Since is given and lm is set).  While the
+       name is failing, answers its failing status.
+  GET  /cache/coded/<name>?ce=<coding>&te=<coding>&cc=<Cache-Control>
+       200 "a body in no coding at all" (counts as "full") with Content-Encoding: <ce> and, with
+       te, Transfer-Encoding: <te> and no Content-Length: the body then ends when the server
+       closes the connection (RFC 9112 §6.3 for a final coding other than chunked).
   POST /cache/item/<name>              200 {"ok":true} (an unsafe method: the cache invalidates)
   ANY  /cache/fail/<name>?status=503   makes <name> fail with that status (0 to recover)
   GET  /cache/stats/<name>             {"full": n, "conditional": n, "notModified": n}
@@ -50,6 +56,8 @@ def route(handler, path: str) -> None:
         return handler.send_json({"ok": True, "failing": status})
     if kind in ("login", "me", "hop"):
         return _session(handler, kind, state)
+    if kind == "coded":
+        return _coded(handler, state)
     if kind != "item":
         return handler.send_json({"code": 404, "msg": f"no such route: {path}"}, status=404)
     if handler.command == "POST":
@@ -66,6 +74,12 @@ def route(handler, path: str) -> None:
                                  headers=[("Cache-Control", "no-store")])
     headers: list[tuple[str, str]] = []
     etag, cc, vary, age, lm = arg("etag"), arg("cc"), arg("vary"), arg("age"), arg("lm")
+    expires, status = arg("expires"), int(arg("status") or "200")
+    if expires is not None:
+        headers.append(("Expires", expires))
+    for field in handler.args.get("field") or []:
+        name, _, value = field.partition(":")
+        headers.append((name.strip(), value.strip()))
     if cc:
         headers.append(("Cache-Control", cc))
     if etag:
@@ -90,7 +104,24 @@ def route(handler, path: str) -> None:
         state["full"] += 1
         full = state["full"]
     varied = handler.headers.get(vary) if vary else None
-    handler.send_json({"name": name, "full": full, "varied": varied}, headers=headers)
+    handler.send_json({"name": name, "full": full, "varied": varied}, status=status, headers=headers)
+
+
+def _coded(handler, state: dict) -> None:
+    """A body in no coding, labelled with codings a client may not know (the coded route)."""
+    with _lock:
+        state["full"] += 1
+    body = b"a body in no coding at all"
+    ce, te = (handler.args.get(key, [None])[0] for key in ("ce", "te"))
+    headers = [("Cache-Control", (handler.args.get("cc") or ["max-age=60"])[0])]
+    if ce:
+        headers.append(("Content-Encoding", ce))
+    if not te:
+        return handler.send_bytes(body, content_type="text/plain", headers=headers)
+    handler.start(200, "text/plain", None, headers + [("Transfer-Encoding", te)], close=True)
+    if handler.command != "HEAD":
+        handler.wfile.write(body)
+    handler.wfile.flush()
 
 
 def _session(handler, kind: str, state: dict) -> None:

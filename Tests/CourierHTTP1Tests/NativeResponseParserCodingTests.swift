@@ -4,25 +4,51 @@ import Testing
 @testable import Courier
 @testable import CourierHTTP1
 
-/// Transfer codings the transport cannot decode, and header bytes that are not UTF-8.
+/// Transfer codings: only the chunked framing is removed (RFC 9112 §6.3), and header bytes that are not UTF-8.
 @Suite("Native response parser: codings and header text")
 struct NativeResponseParserCodingTests {
+    /// The response ends with its chunks; a coding before `chunked` stays on the body, and the
+    /// head keeps the field that names it. The connection may be used again.
     @Test(
-        "a transfer coding other than one final chunked is an error, not an encoded body",
-        arguments: ["gzip, chunked", "gzip", "chunked, gzip", "deflate,chunked", "chunked, chunked", "x-custom"])
-    func undecodableTransferCoding(codings: String) {
-        let raw = bytes(
-            "HTTP/1.1 200 OK\r\nTransfer-Encoding: \(codings)\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
-        #expect(throws: HTTPParseError.unsupportedTransferCoding(codings)) {
-            try NativeParsedResponse.parse(raw)
-        }
+        "codings before a final chunked stay on the de-chunked body",
+        arguments: ["gzip, chunked", "deflate,chunked", "x-custom, Chunked"])
+    func codingsBeforeChunked(codings: String) throws {
+        let raw = bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: \(codings)\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
+        let parsed = try NativeParsedResponse.parse(raw, atEOF: false)
+        #expect(parsed.bodyText == "abc" && parsed.isComplete && !parsed.requiresClose)
+        #expect(parsed.head?.values(of: "Transfer-Encoding") == [codings])
     }
 
-    @Test("codings split over two Transfer-Encoding lines are checked together")
-    func splitTransferCoding() {
-        let raw = bytes(
+    /// RFC 9112 §6.3: a last coding other than `chunked` is read until the server closes the
+    /// connection, whatever the bytes look like, and the connection is not used again.
+    @Test(
+        "a last coding other than chunked is read to the close, as sent",
+        arguments: ["gzip", "chunked, gzip", "x-custom", "identity"])
+    func lastCodingNotChunked(codings: String) throws {
+        let raw = bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: \(codings)\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
+        let open = try NativeParsedResponse.parse(raw, atEOF: false)
+        #expect(!open.isComplete && open.requiresClose)
+        let closed = try NativeParsedResponse.parse(raw)
+        #expect(closed.bodyText == "3\r\nabc\r\n0\r\n\r\n" && closed.isComplete && closed.requiresClose)
+    }
+
+    @Test("codings split over two Transfer-Encoding lines are read together")
+    func splitTransferCoding() throws {
+        let chunked = bytes(
             "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
-        #expect(throws: HTTPParseError.unsupportedTransferCoding("gzip, chunked")) {
+        #expect(try NativeParsedResponse.parse(chunked, atEOF: false).bodyText == "abc")
+        let untilClose = bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: gzip\r\n\r\nabc")
+        #expect(try NativeParsedResponse.parse(untilClose).bodyText == "abc")
+    }
+
+    /// RFC 9112 §6.1: `chunked` is never applied twice, and a field naming no coding frames nothing.
+    @Test(
+        "chunked twice, or no coding at all, is an error",
+        arguments: ["chunked, chunked", "chunked, gzip, chunked", ",", " , "])
+    func unframedTransferCoding(codings: String) {
+        let raw = bytes("HTTP/1.1 200 OK\r\nTransfer-Encoding: \(codings)\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
+        let sent = codings.trimmingCharacters(in: .whitespaces)
+        #expect(throws: HTTPParseError.unsupportedTransferCoding(sent)) {
             try NativeParsedResponse.parse(raw)
         }
     }

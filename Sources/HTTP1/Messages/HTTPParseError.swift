@@ -24,10 +24,11 @@ public enum HTTPParseError: Error, Sendable, Equatable, LocalizedError {
     case invalidChunk
     /// The server sent more interim (`1xx`) responses than the limit.
     case tooManyInformationalResponses(limit: Int)
-    /// The body is in a transfer coding this transport cannot decode (anything but one final
-    /// `chunked`, such as `gzip, chunked`); the value is the codings as sent, joined with `", "`.
-    /// Returning the still-encoded bytes as the body would hand the app data it cannot tell apart
-    /// from a plain body.
+    /// The response's `Transfer-Encoding` frames no body for certain: it names `chunked` more than
+    /// once (RFC 9112 §6.1 forbids it) or names no coding; the value is the codings as sent,
+    /// joined with `", "`. Any other coding is no error: the chunked framing is removed and the
+    /// rest stays on the body, which comes up with its `Transfer-Encoding` (a last coding other than
+    /// `chunked` is read until the server closes the connection, RFC 9112 §6.3).
     case unsupportedTransferCoding(String)
     /// The connection ended before the response was complete.
     case unexpectedEndOfStream
@@ -52,7 +53,7 @@ public enum HTTPParseError: Error, Sendable, Equatable, LocalizedError {
         case .tooManyInformationalResponses(let limit):
             "The server sent more than \(limit) interim (1xx) responses."
         case .unsupportedTransferCoding(let codings):
-            "The response's body is in a transfer coding this transport cannot decode: \(codings)."
+            "The response's Transfer-Encoding does not say where its body ends: \(codings)."
         case .unexpectedEndOfStream:
             "The connection ended before the response was complete."
         }

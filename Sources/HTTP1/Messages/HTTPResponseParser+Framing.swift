@@ -20,10 +20,15 @@ extension HTTPResponseParser {
             if field.name.caseInsensitiveEquals("Transfer-Encoding") { hasCodings = true }
         }
         if hasCodings {
-            try Self.requireChunkedAlone(head)
-            requiresConnectionClose = hasLength
-            framing = .chunked
-            state = .chunkSize
+            if try Self.endsWithChunks(head) {
+                requiresConnectionClose = hasLength
+                framing = .chunked
+                state = .chunkSize
+            } else {
+                framing = .untilClose
+                requiresConnectionClose = true
+                state = .untilClose
+            }
             return
         }
         if hasLength {
@@ -37,22 +42,31 @@ extension HTTPResponseParser {
         state = .untilClose
     }
 
-    /// Checks that the body's transfer codings are `chunked` alone, the only one this transport
-    /// decodes. RFC 9112 §6.3 would read a body whose last coding is not `chunked` until the
-    /// connection closes, but its bytes would still be in that coding (gzip, say), and a body
-    /// chunked twice or compressed under the chunks is as unusable: each is refused rather than
-    /// handed to the app as if it were the plain body.
-    private static func requireChunkedAlone(_ head: HTTPResponseHead) throws(HTTPParseError) {
+    /// Whether a body with `Transfer-Encoding` ends with its chunks (RFC 9112 §6.3): it does when
+    /// `chunked` is the last coding, else it ends when the server closes the connection (a `Content-Length` beside it
+    /// does not count). This transport removes the chunked framing and nothing else: another
+    /// coding (`gzip`, or one it has never heard of) stays on the body, which comes up as sent,
+    /// with the `Transfer-Encoding` field saying so, as a body in an unknown content coding does.
+    ///
+    /// Reading such a body is safe where it would not be on a request or a shared connection:
+    /// smuggling needs two parsers to disagree on where a message ends with more bytes after it on
+    /// the same connection, and this connection ends with the body and is never used again.
+    /// `chunked` named twice (RFC 9112 §6.1 forbids it) or a field naming no coding frames nothing
+    /// certain, and is refused.
+    private static func endsWithChunks(_ head: HTTPResponseHead) throws(HTTPParseError) -> Bool {
         var codings = 0
-        var isChunked = false
+        var chunkedCount = 0
+        var isLastChunked = false
         head.forEachElement(of: "Transfer-Encoding") { coding in
             guard !coding.isEmpty else { return }
             codings += 1
-            isChunked = coding.caseInsensitiveEquals("chunked")
+            isLastChunked = coding.caseInsensitiveEquals("chunked")
+            if isLastChunked { chunkedCount += 1 }
         }
-        guard codings == 1, isChunked else {
+        guard codings > 0, chunkedCount <= 1 else {
             throw .unsupportedTransferCoding(head.values(of: "Transfer-Encoding").joined(separator: ", "))
         }
+        return isLastChunked
     }
 
     /// One length from every `Content-Length` value: each a list of equal decimal numbers.

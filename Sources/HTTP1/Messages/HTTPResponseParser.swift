@@ -6,8 +6,10 @@ import Foundation
 ///
 /// It frames the body by `Content-Length`, by the chunked coding (extensions ignored, trailers
 /// collected), or by the end of the connection (``finish()``); responses to `HEAD`, `1xx`
-/// (interim ones are skipped), `204` and `304` have no body. Any transfer coding but `chunked`
-/// alone is refused (``HTTPParseError/unsupportedTransferCoding(_:)``). Header values and the
+/// (interim ones are skipped), `204` and `304` have no body. Of the transfer codings only the chunked
+/// framing is removed: a body whose last coding is another is read until the connection closes,
+/// and comes up in its codings, with its `Transfer-Encoding`; `chunked` named twice is refused
+/// (``HTTPParseError/unsupportedTransferCoding(_:)``). Header values and the
 /// reason phrase are UTF-8 when valid, ISO-8859-1 otherwise (``HTTPSyntax/text(_:)``). Every malformed input ends in an
 /// ``HTTPParseError``, never in a crash, and memory stays bounded by ``Limits`` plus what the
 /// caller has not consumed yet.

@@ -49,7 +49,9 @@ public struct RetryPolicy: PluginType {
         .notConnectedToInternet,
     ]
 
-    /// The largest `Retry-After` honoured, in seconds: `60`. A server asking for longer is not retried.
+    /// The largest `Retry-After` honoured, in seconds: `60`. A server asking for longer is not
+    /// retried, and neither is one whose `Retry-After` is no wait (`Response.retryAfter(from:)`
+    /// is `nil`: `1.5`, or a date in a zone other than `GMT`).
     public static let defaultMaximumRetryAfter: TimeInterval = 60
 
     /// Retries after the first attempt.
@@ -105,11 +107,9 @@ public struct RetryPolicy: PluginType {
         switch error {
         case .statusCode(let response) where retryableHTTPStatusCodes.contains(response.statusCode):
             if response.statusCode == 429 || response.statusCode == 503,
-                let header = response.value(forHTTPHeaderField: "Retry-After")
+                response.value(forHTTPHeaderField: "Retry-After") != nil
             {
-                guard let seconds = Self.retryAfterSeconds(header), seconds <= maximumRetryAfter else {
-                    return .doNotRetry
-                }
+                guard let seconds = response.retryAfter(), seconds <= maximumRetryAfter else { return .doNotRetry }
                 return .retryAfter(seconds)
             }
             return .retryAfter(backoff(forRetry: attempt))
@@ -133,18 +133,6 @@ public struct RetryPolicy: PluginType {
         if let optIn = MultiTarget.unwrap(target) as? any RetryableTarget, optIn.allowsRetry { return true }
         let method = request.httpMethod.flatMap { HTTPMethod(rawValue: $0.uppercased()) } ?? target.method
         return retryableHTTPMethods.contains(method)
-    }
-
-    /// `Retry-After` as seconds: either a number of seconds or an HTTP date (RFC 9110 §10.2.3).
-    static func retryAfterSeconds(_ header: String, now: Date = Date()) -> TimeInterval? {
-        let trimmed = header.trimmingCharacters(in: .whitespaces)
-        if let seconds = Double(trimmed) { return max(0, seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: trimmed) else { return nil }
-        return max(0, date.timeIntervalSince(now))
     }
 }
 

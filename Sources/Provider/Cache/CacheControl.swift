@@ -20,6 +20,9 @@ struct CacheControl: Sendable, Equatable {
     var isPublic = false
     /// `immutable` (RFC 8246): the body will not change while fresh, so it needs no validation.
     var immutable = false
+    /// `must-understand` (response): stored only by a cache that understands the status, which
+    /// then ignores `no-store` (§5.2.2.3).
+    var mustUnderstand = false
     /// `only-if-cached` (request): answer from the cache or not at all.
     var onlyIfCached = false
     /// `max-age`, in seconds.
@@ -53,6 +56,7 @@ struct CacheControl: Sendable, Equatable {
             case "private": isPrivate = true
             case "public": isPublic = true
             case "immutable": immutable = true
+            case "must-understand": mustUnderstand = true
             case "only-if-cached": onlyIfCached = true
             case "max-age": maxAge = Self.seconds(value)
             case "max-stale": maxStale = value == nil ? Int.max : Self.seconds(value)

@@ -21,17 +21,22 @@ struct CacheExchange: Sendable {
     /// or a logout that completed while the answer was on its way may have changed them: that
     /// answer may be another session's, and is not stored.
     let stillSent: @Sendable () -> Bool
+    /// Whether a `5xx` that may be stored replaces what is stored: not when the call's policy falls
+    /// back to the last good answer on server errors (``CachePolicy/fallsBackOnServerErrors``).
+    let storesServerErrors: Bool
     let requestControl: CacheControl
 
     init(
         cache: HTTPCache, transport: @escaping @Sendable (TransportRequest) async throws -> TransportResponse,
-        key: CacheKey, request: URLRequest, generation: UInt64, stillSent: @escaping @Sendable () -> Bool
+        key: CacheKey, request: URLRequest, generation: UInt64, storesServerErrors: Bool = true,
+        stillSent: @escaping @Sendable () -> Bool
     ) {
         self.cache = cache
         self.transport = transport
         self.key = key
         self.request = request
         self.generation = generation
+        self.storesServerErrors = storesServerErrors
         self.stillSent = stillSent
         requestControl = CacheControl(request.value(forHTTPHeaderField: "Cache-Control"))
     }
@@ -91,9 +96,14 @@ struct CacheExchange: Sendable {
 
     /// Stores `answer` when it may be stored, and otherwise drops what was stored for the key
     /// (a `no-store` answer replaces an older storable one).
+    ///
+    /// A server error (`5xx`) replaces the stored answer only when it may be stored itself (the
+    /// server gave it a lifetime) and the call's policy does not fall back on server errors;
+    /// otherwise it leaves the stored answer as it is, for the offline fallback and `stale-if-error`.
     private func keep(_ answer: TransportResponse, requestTime: Date, responseTime: Date) {
-        // A server error neither replaces nor drops the last good answer: the offline fallback needs it.
-        guard answer.statusCode != 304, !CacheStorability.isServerError(answer.statusCode) else { return }
+        guard answer.statusCode != 304 else { return }
+        let serverError = (500..<600).contains(answer.statusCode)
+        if serverError, !storesServerErrors { return }
         let response = Response(statusCode: answer.statusCode, data: answer.data, request: request, head: answer.head)
         if !isRedirected(answer.head), stillSent(),
             let entry = CacheStorability.entry(
@@ -101,18 +111,21 @@ struct CacheExchange: Sendable {
                 requestTime: requestTime, responseTime: responseTime)
         {
             cache.store(entry, since: generation)
-        } else {
+        } else if !serverError {
             cache.remove(key)
         }
     }
 
     /// Revalidates `stored` in the background, owned by the cache (``BackgroundRevalidations``):
     /// through the links below the cache (the transport), as the request was sent, its cookies
-    /// included; without the plugins.
+    /// included, but for the whole answer (without `Range` and `If-Range`: it is the stored complete
+    /// answer that is revalidated); without the plugins.
     func revalidateInBackground(_ stored: CachedEntry) {
         let exchange = self
         cache.background.start(key) { [weak cache] in
             var sent = exchange.request
+            sent.setValue(nil, forHTTPHeaderField: "Range")
+            sent.setValue(nil, forHTTPHeaderField: "If-Range")
             let conditional = Self.addValidators(of: stored, to: &sent)
             let requestTime = Date()
             guard let answer = try? await exchange.transport(TransportRequest(urlRequest: sent)), !Task.isCancelled,
@@ -127,7 +140,6 @@ struct CacheExchange: Sendable {
                 cache.count(.revalidation)
                 return
             }
-            if (500..<600).contains(answer.statusCode) { return }
             exchange.keep(answer, requestTime: requestTime, responseTime: responseTime)
         }
     }

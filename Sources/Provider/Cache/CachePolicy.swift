@@ -34,7 +34,8 @@ public struct CachePolicy: Sendable, Equatable {
     /// answers with the last stored response however stale, marked
     /// ``CacheOrigin/Kind/offlineFallback``.
     public var fallsBackWhenOffline: Bool
-    /// Whether a `5xx` answer, after every retry, falls back the same way.
+    /// Whether a `5xx` answer, after every retry, falls back the same way. Such a call keeps the
+    /// last good answer for it: a `5xx` never replaces it, even one the server gave a lifetime.
     public var fallsBackOnServerErrors: Bool
 
     /// Creates a policy.

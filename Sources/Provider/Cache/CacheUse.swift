@@ -37,7 +37,7 @@ struct CacheUse: Sendable {
         call?.note(CacheCallNote(key: key, request: unjarred, judged: sent, policy: policy))
         let exchange = CacheExchange(
             cache: cache, transport: transport, key: key, request: sent, generation: cache.generation,
-            stillSent: stillSent)
+            storesServerErrors: !policy.fallsBackOnServerErrors, stillSent: stillSent)
         let stored = policy.source == .reloadIgnoringCache ? nil : await cache.lookup(key, matching: sent)
         let now = Date()
         switch policy.source {

@@ -9,8 +9,8 @@ import Foundation
 struct CachedEntry: Sendable {
     let key: CacheKey
     let status: Int
-    /// The response's header fields as received, less `Age` (a served copy gets its own) and the
-    /// cookies it set (``unkeptFields``).
+    /// The response's header fields as received, less `Age` (a served copy gets its own), the
+    /// cookies it set, and the fields of the connection it came on (``kept(_:)``).
     let fields: [HeaderField]
     let body: Data
     /// The request headers the response's `Vary` names, with the values the request had (empty
@@ -40,12 +40,12 @@ struct CachedEntry: Sendable {
         self.requestTime = requestTime
         self.responseTime = responseTime
         let ageField = Self.value("Age", in: fields)
-        self.fields = fields.filter { field in !Self.unkeptFields.contains { field.name.caseInsensitiveEquals($0) } }
+        self.fields = Self.kept(fields)
         control = CacheControl(Self.value("Cache-Control", in: fields))
-        let date = Self.value("Date", in: fields).flatMap(HTTPDate.parse)
+        let date = Self.value("Date", in: fields).flatMap { HTTPDate.parse($0) }
         lifetime = Freshness.lifetime(
             status: status, control: control, date: date ?? responseTime, expires: Self.value("Expires", in: fields),
-            lastModified: Self.value("Last-Modified", in: fields).flatMap(HTTPDate.parse))
+            lastModified: Self.value("Last-Modified", in: fields).flatMap { HTTPDate.parse($0) })
         initialAge = Freshness.initialAge(
             ageField: ageField, date: date, requestTime: requestTime, responseTime: responseTime)
         byteCount =
@@ -54,9 +54,28 @@ struct CachedEntry: Sendable {
     }
 
     /// Fields no entry keeps, however it is made (stored, refreshed by a `304`, read from disk):
-    /// `Age`, and `Set-Cookie`/`Set-Cookie2`, which set a cookie for the user the answer went to
-    /// and would hand it to whoever gets the stored copy: after a logout, the next user.
-    static let unkeptFields = ["Age", "Set-Cookie", "Set-Cookie2"]
+    /// - `Age`: a served copy gets its own;
+    /// - `Set-Cookie`/`Set-Cookie2`, which set a cookie for the user the answer went to and would
+    ///   hand it to whoever gets the stored copy: after a logout, the next user;
+    /// - the fields of the connection the answer came on, which RFC 9111 §3.1 keeps out of a cache:
+    ///   `Connection` and RFC 9110 §7.6.1's hop-by-hop fields, and the proxy's authentication fields
+    ///   (the entry is not keyed by proxy). The fields a `Connection` names go too (``kept(_:)``).
+    static let unkeptFields: Set<String> = [
+        "age", "set-cookie", "set-cookie2", "connection", "proxy-connection", "keep-alive", "te",
+        "transfer-encoding", "upgrade", "proxy-authenticate", "proxy-authentication-info", "proxy-authorization",
+    ]
+
+    /// `fields` less the ``unkeptFields`` and those their `Connection` lines name.
+    static func kept(_ fields: [HeaderField]) -> [HeaderField] {
+        var dropped = unkeptFields
+        for field in fields where field.name.caseInsensitiveEquals("Connection") {
+            for option in field.value.split(separator: ",") {
+                let name = option.trimmingCharacters(in: .whitespaces).lowercased()
+                if !name.isEmpty { dropped.insert(name) }
+            }
+        }
+        return fields.filter { !dropped.contains($0.name.lowercased()) }
+    }
 
     /// A field of the stored response, repeated lines joined with `", "`.
     func value(_ name: String) -> String? {
@@ -97,11 +116,12 @@ struct CachedEntry: Sendable {
     }
 
     /// The entry after a `304` answered a conditional request for it (§4.3.4): the stored fields
-    /// that the `304` sends again are replaced by its values (except `Content-Length`, which
-    /// describes the `304`'s own empty body), and the times are those of the revalidation.
+    /// that the `304` sends again are replaced by its values (except `Content-Length` and
+    /// `Content-Encoding`, which describe the `304`'s own empty body, and the fields no entry keeps,
+    /// ``kept(_:)``), and the times are those of the revalidation.
     func updated(with notModified: [HeaderField], requestTime: Date, responseTime: Date) -> CachedEntry {
-        let skipped: Set<String> = ["content-length", "content-encoding", "transfer-encoding", "connection"]
-        let replacing = notModified.filter { !skipped.contains($0.name.lowercased()) }
+        let skipped: Set<String> = ["content-length", "content-encoding"]
+        let replacing = Self.kept(notModified).filter { !skipped.contains($0.name.lowercased()) }
         let names = Set(replacing.map { $0.name.lowercased() })
         let merged = fields.filter { !names.contains($0.name.lowercased()) } + replacing
         return CachedEntry(
@@ -119,7 +139,9 @@ struct CachedEntry: Sendable {
         return HopAnswer(answer, cacheOrigin: response.cacheOrigin)
     }
 
-    /// The entry as an answer to `request`, with an `Age` field (§4: a cache sends one) and its origin.
+    /// The entry as an answer to `request`, with an `Age` field (§4: a cache sends one) and its
+    /// origin: a `206` of the one byte range the request asks for when it may be cut (``CacheRange``),
+    /// else the whole stored answer.
     func response(to request: URLRequest, kind: CacheOrigin.Kind, now: Date) -> Response {
         let age = age(at: now)
         let servedStale = kind == .staleWhileRevalidate || kind == .staleIfError || kind == .offlineFallback
@@ -127,9 +149,13 @@ struct CachedEntry: Sendable {
         let isStale = kind != .revalidated && (servedStale || age >= lifetime)
         let origin = CacheOrigin(kind: kind, age: age, isStale: isStale)
         let url = request.url ?? URL(fileURLWithPath: "/")
-        var served = fields
+        var (served, servedBody, servedStatus) = (fields, body, status)
+        if let range = CacheRange.requested(by: request, of: self) {
+            (served, servedBody) = range.cut(self)
+            servedStatus = 206
+        }
         served.append(HeaderField(name: "Age", value: String(Int(min(age, TimeInterval(Int32.max))))))
-        let head = ResponseHead(url: url, statusCode: status, version: "HTTP/1.1", fields: served)
-        return Response(statusCode: status, data: body, request: request, head: head, cacheOrigin: origin)
+        let head = ResponseHead(url: url, statusCode: servedStatus, version: "HTTP/1.1", fields: served)
+        return Response(statusCode: servedStatus, data: servedBody, request: request, head: head, cacheOrigin: origin)
     }
 }

@@ -13,7 +13,8 @@ enum Freshness {
 
     /// The freshness lifetime (§4.2.1), in seconds: `max-age` (a private cache ignores
     /// `s-maxage`), else `Expires` minus `Date` (an `Expires` that is not a date is in the past),
-    /// else the heuristic of §4.2.2 when `Last-Modified` is all there is, else `0`.
+    /// else the heuristic of §4.2.2 when `Last-Modified` is all there is and the status is
+    /// heuristically cacheable or the response `public` (§5.2.2.9), else `0`.
     static func lifetime(
         status: Int, control: CacheControl, date: Date, expires: String?, lastModified: Date?
     ) -> TimeInterval {
@@ -22,7 +23,7 @@ enum Freshness {
             guard let expiry = HTTPDate.parse(expires) else { return 0 }
             return max(0, expiry.timeIntervalSince(date))
         }
-        if let lastModified, heuristicallyCacheable.contains(status) {
+        if let lastModified, heuristicallyCacheable.contains(status) || control.isPublic {
             return max(0, date.timeIntervalSince(lastModified) * heuristicFraction)
         }
         return 0

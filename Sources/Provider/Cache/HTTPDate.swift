@@ -4,56 +4,169 @@ import Foundation
 /// (`Sun, 06 Nov 1994 08:49:37 GMT`) and the two obsolete forms a recipient must still read,
 /// RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`) and asctime (`Sun Nov  6 08:49:37 1994`).
 ///
+/// Each form is read exactly as its grammar writes it: one space where it has one, two digits for
+/// the day, the hour, the minute and the second (asctime's day may be a space and one digit), four
+/// for the year (two in RFC 850's), colons in the time, and the zone `GMT`. Anything else is no
+/// date: another zone (`UTC`, `AEST`), a two-digit year in an IMF-fixdate, a missing comma, dashes
+/// in an IMF-fixdate, dots in the time, a one-digit hour, two spaces, a day the month does not
+/// have. RFC 9111 §5.3 makes an `Expires` that is no date a time in the past, so a lenient reading
+/// would keep answers the server meant to expire. Letters alone are read in any case (`THU`,
+/// `AUG`, `gmt`): the names are unambiguous in any case, and RFC 9110 asks recipients to be robust
+/// where that costs nothing.
+///
 /// Parsed by hand rather than with a `DateFormatter`: the cache reads `Date`, `Expires` and
-/// `Last-Modified` of every response it stores, and a formatter is locale-bound and not
+/// `Last-Modified` of every response it stores, and a formatter is locale-bound, lenient, and not
 /// documented as safe to share between threads.
 enum HTTPDate {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    private static let days = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    private static let longDays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
-    /// The date `text` names, or `nil` when it is none of the three forms.
-    static func parse(_ text: String) -> Date? {
-        var numbers: [Int] = []
-        var month: Int?
-        var monthBeforeNumbers = false
-        var token = ""
-        func flush() -> Bool {
-            defer { token = "" }
-            guard !token.isEmpty else { return true }
-            if let value = Int(token) {
-                numbers.append(value)
-                return token.count <= 4
-            }
-            if month == nil, let index = months.firstIndex(of: String(token.lowercased().prefix(3))),
-                token.count == 3
-            {
-                month = index + 1
-                monthBeforeNumbers = numbers.isEmpty
-            }
+    /// The date `text` names, or `nil` when it is none of the three forms. `now` places RFC 850's
+    /// two-digit year: the year with those last digits that is not more than 50 years ahead of it.
+    static func parse(_ text: String, now: Date = Date()) -> Date? {
+        var reader = Reader(text)
+        let parts: Parts?
+        if reader.longWord(in: longDays) != nil {
+            parts = rfc850(&reader, now: now)
+        } else if reader.word(of: 3, in: days) != nil {
+            parts = reader.skip(",") ? imfFixdate(&reader) : asctime(&reader)
+        } else {
+            parts = nil
+        }
+        guard let parts, reader.isAtEnd else { return nil }
+        return parts.date
+    }
+
+    /// `, 06 Nov 1994 08:49:37 GMT` after the day name and its comma.
+    private static func imfFixdate(_ reader: inout Reader) -> Parts? {
+        guard reader.skip(" "), let day = reader.number(of: 2), reader.skip(" "),
+            let month = reader.word(of: 3, in: months), reader.skip(" "), let year = reader.number(of: 4),
+            reader.skip(" "), let time = reader.time(), reader.skip(" "), reader.gmt()
+        else { return nil }
+        return Parts(year: year, month: month + 1, day: day, time: time)
+    }
+
+    /// `, 06-Nov-94 08:49:37 GMT` after the long day name.
+    private static func rfc850(_ reader: inout Reader, now: Date) -> Parts? {
+        guard reader.skip(","), reader.skip(" "), let day = reader.number(of: 2), reader.skip("-"),
+            let month = reader.word(of: 3, in: months), reader.skip("-"), let shortYear = reader.number(of: 2),
+            reader.skip(" "), let time = reader.time(), reader.skip(" "), reader.gmt()
+        else { return nil }
+        return Parts(year: fullYear(shortYear, now: now), month: month + 1, day: day, time: time)
+    }
+
+    /// ` Nov  6 08:49:37 1994` after the day name.
+    private static func asctime(_ reader: inout Reader) -> Parts? {
+        guard reader.skip(" "), let month = reader.word(of: 3, in: months), reader.skip(" ") else { return nil }
+        let day: Int?
+        if reader.skip(" ") {
+            day = reader.number(of: 1)
+        } else {
+            day = reader.number(of: 2)
+        }
+        guard let day, reader.skip(" "), let time = reader.time(), reader.skip(" "), let year = reader.number(of: 4)
+        else { return nil }
+        return Parts(year: year, month: month + 1, day: day, time: time)
+    }
+
+    /// RFC 9110 §5.6.7: a two-digit year that would be more than 50 years in the future is the
+    /// most recent past year with those digits.
+    private static func fullYear(_ shortYear: Int, now: Date) -> Int {
+        let current = civil(fromDays: Int((now.timeIntervalSince1970 / 86_400).rounded(.down))).year
+        var year = current - current % 100 + shortYear
+        if year > current + 50 { year -= 100 }
+        if year <= current - 50 { year += 100 }
+        return year
+    }
+
+    /// A date's fields, checked against the calendar when made into a `Date`.
+    private struct Parts {
+        let year: Int
+        let month: Int
+        let day: Int
+        let time: (hour: Int, minute: Int, second: Int)
+
+        var date: Date? {
+            let monthLengths = [31, isLeapYear ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+            // `second` may be 60: a leap second, which the grammar allows.
+            guard (1...monthLengths[month - 1]).contains(day), time.hour <= 23, time.minute <= 59, time.second <= 60
+            else { return nil }
+            let days = HTTPDate.daysSinceEpoch(year: year, month: month, day: day)
+            let seconds = days * 86_400 + time.hour * 3_600 + time.minute * 60 + time.second
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
+
+        private var isLeapYear: Bool { year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) }
+    }
+
+    /// Reads a date's text left to right, one grammar element at a time.
+    private struct Reader {
+        private let bytes: [UInt8]
+        private var index = 0
+
+        /// A reader of `text` without the spaces and tabs at its ends (a field value's whitespace).
+        init(_ text: String) {
+            let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+            var bytes = Array(text.utf8)
+            while let last = bytes.last, isBlank(last) { bytes.removeLast() }
+            self.bytes = Array(bytes.drop(while: isBlank))
+        }
+
+        var isAtEnd: Bool { index == bytes.count }
+
+        /// Skips `character` when it is next.
+        mutating func skip(_ character: Unicode.Scalar) -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(ascii: character) else { return false }
+            index += 1
             return true
         }
-        for character in text.utf8 {
-            let isAlphanumeric =
-                (character >= 0x30 && character <= 0x39) || (character | 0x20 >= 0x61 && character | 0x20 <= 0x7a)
-            if isAlphanumeric {
-                token.unicodeScalars.append(UnicodeScalar(character))
-            } else if !flush() {
-                return nil
+
+        /// Exactly `count` digits, as a number.
+        mutating func number(of count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<index + count] {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                value = value * 10 + Int(byte - UInt8(ascii: "0"))
             }
+            index += count
+            return value
         }
-        guard flush(), let month, numbers.count == 5 else { return nil }
-        // IMF-fixdate and RFC 850: day, year, hour, minute, second; asctime: day, hour, minute,
-        // second, year, with the month before the day.
-        let (day, rawYear, hour, minute, second) =
-            monthBeforeNumbers
-            ? (numbers[0], numbers[4], numbers[1], numbers[2], numbers[3])
-            : (numbers[0], numbers[1], numbers[2], numbers[3], numbers[4])
-        // RFC 9110: a two-digit year more than 50 years in the future is in the past century.
-        let year = rawYear >= 100 ? rawYear : (rawYear < 70 ? 2000 + rawYear : 1900 + rawYear)
-        guard (1...31).contains(day), (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
-        else { return nil }
-        let days = daysSinceEpoch(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
+
+        /// `08:49:37`.
+        mutating func time() -> (hour: Int, minute: Int, second: Int)? {
+            guard let hour = number(of: 2), skip(":"), let minute = number(of: 2), skip(":"),
+                let second = number(of: 2)
+            else { return nil }
+            return (hour, minute, second)
+        }
+
+        /// The `count` letters next, when they spell one of `names` (lowercase) in any case: its index.
+        mutating func word(of count: Int, in names: [String]) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            let letters = String(decoding: bytes[index..<index + count].map { $0 | 0x20 }, as: UTF8.self)
+            guard bytes[index..<index + count].allSatisfy(Self.isLetter), let found = names.firstIndex(of: letters)
+            else { return nil }
+            index += count
+            return found
+        }
+
+        /// The letters next, when they spell one of `names` (lowercase) in any case, and no more.
+        mutating func longWord(in names: [String]) -> Int? {
+            var end = index
+            while end < bytes.count, Self.isLetter(bytes[end]) { end += 1 }
+            return word(of: end - index, in: names)
+        }
+
+        /// `GMT`, in any case.
+        mutating func gmt() -> Bool {
+            word(of: 3, in: ["gmt"]) != nil
+        }
+
+        private static func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
     }
 
     /// `date` as an IMF-fixdate.

@@ -44,7 +44,7 @@ extension Provider {
     /// The call's result, or the last stored answer for it when the call failed the way its policy
     /// falls back from (the network after every retry, or a `5xx` when allowed), checked by
     /// `accept` and the target's validation like any answer. A response marked `must-revalidate`
-    /// is never shown stale.
+    /// is never shown stale, and a stored `5xx` is no fallback.
     func offlineFallback(
         _ result: Result<Response, CourierError>, note seen: CacheCallNote, cache: HTTPCache, target: Target,
         accept: (Response) throws(CourierError) -> Void
@@ -60,7 +60,8 @@ extension Provider {
             guard CacheExchange.isNetworkFailure(error) || (seen.policy.fallsBackOnServerErrors && serverError)
             else { return result }
         }
-        guard let entry = await cache.lookup(seen.key, matching: seen.judged), !entry.control.mustRevalidate
+        guard let entry = await cache.lookup(seen.key, matching: seen.judged), !entry.control.mustRevalidate,
+            !(500..<600).contains(entry.status)
         else { return result }
         let response = entry.response(to: seen.request, kind: .offlineFallback, now: Date())
         guard case .success(let checked) = classify(response, target: target) else { return result }

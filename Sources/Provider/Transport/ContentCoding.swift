@@ -20,8 +20,15 @@ enum ContentCoding {
     /// about 1032:1).
     static let deflateExpansion: Int64 = 1032
 
-    /// The coding of `response`'s body when it has one (not `identity`) that `request` did not
-    /// ask for and whose decoded size may pass `limit`; `nil` otherwise.
+    /// The codings libcurl inflates by itself before FoundationNetworking hands a byte over: the
+    /// only ones whose decoded size the transport cannot count as it comes.
+    static let inflatedByLibcurl: Set<String> = ["gzip", "x-gzip", "deflate", "br", "zstd"]
+
+    /// The coding of `response`'s body when it has one that `request` did not ask for and that
+    /// libcurl inflates (``inflatedByLibcurl``), so that its decoded size may pass `limit`; `nil`
+    /// otherwise. A coding libcurl does not know is not inflated, so its bytes are counted as they
+    /// come like any body's (libcurl 7.x then fails the transfer itself: it refuses a content or
+    /// transfer coding it does not know).
     ///
     /// A `gzip` or `deflate` body whose length is known and small enough that even at DEFLATE's
     /// greatest expansion it stays within `limit` passes: servers that compress whatever they
@@ -29,8 +36,8 @@ enum ContentCoding {
     static func unrequested(in response: URLResponse, for request: URLRequest, limit: Int64) -> String? {
         guard let http = response as? HTTPURLResponse,
             let coding = http.value(forHTTPHeaderField: "Content-Encoding"),
-            case let list = codings(in: coding).filter({ !$0.isEmpty && $0 != identity }), !list.isEmpty,
-            !isRequested(by: request)
+            case let list = codings(in: coding).filter({ !$0.isEmpty && $0 != identity }),
+            list.contains(where: inflatedByLibcurl.contains), !isRequested(by: request)
         else { return nil }
         let length = response.expectedContentLength
         let isDeflate = list.allSatisfy { ["gzip", "x-gzip", "deflate"].contains($0) } && list.count == 1

@@ -121,10 +121,11 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     /// FoundationNetworking reports cancellation as `URLError.cancelled`; Courier reports it
     /// as `CancellationError`, as Swift concurrency does. An empty reply is a lost connection
-    /// (``EmptyReply``).
+    /// (``EmptyReply``), and libcurl's refusal of a coding it does not know is
+    /// `URLError.cannotDecodeContentData` (``UnknownCodingRefusal``).
     private static func normalize(_ error: any Error) -> any Error {
         if let urlError = error as? URLError, urlError.code == .cancelled { return CancellationError() }
-        return EmptyReply.normalized(error)
+        return UnknownCodingRefusal.normalized(EmptyReply.normalized(error))
     }
 
     // MARK: Redirects

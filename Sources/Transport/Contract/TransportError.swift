@@ -8,8 +8,10 @@ public enum TransportError: Error, Sendable, Equatable, LocalizedError {
     /// The server's answer was not an HTTP response.
     case notHTTP
     /// The server sent a body in this content coding (`gzip`, `br`…) although the request asked
-    /// for none, and its decoded size could pass the response size limit (a `gzip` body small
-    /// enough that even fully inflated it fits is accepted); the transfer was stopped.
+    /// for none, and its decoded size could pass the response size limit: `URLSessionTransport` on
+    /// Linux, where libcurl inflates the codings it knows before they can be counted (a `gzip` body
+    /// small enough that even fully inflated it fits is accepted, and a coding libcurl does not
+    /// inflate is not refused); the transfer was stopped.
     case unrequestedContentEncoding(String)
     /// The body is not valid data in the content coding its `Content-Encoding` names (`gzip`
     /// or `deflate`, the value), or it ended before its compressed stream did.

@@ -74,9 +74,23 @@ struct RetryPolicyTests {
         #expect(await policy.retry(request(), target: ShopAPI.list, dueTo: soon, attempt: 1) == .retryAfter(2))
         let tooLate = status(429, headers: ["Retry-After": "3600"])
         #expect(await policy.retry(request(), target: ShopAPI.list, dueTo: tooLate, attempt: 1) == .doNotRetry)
-        let now = Date(timeIntervalSince1970: 1_700_000_000)
-        #expect(RetryPolicy.retryAfterSeconds("Tue, 14 Nov 2023 22:13:30 GMT", now: now) == 10)
-        #expect(RetryPolicy.retryAfterSeconds("soon", now: now) == nil)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
+        let soonDate = status(503, headers: ["Retry-After": formatter.string(from: Date().addingTimeInterval(30))])
+        let waited = await policy.retry(request(), target: ShopAPI.list, dueTo: soonDate, attempt: 1)
+        // A date read is a wait of up to 30 s (less by the time this took); one unread is no retry.
+        guard case .retryAfter(let seconds) = waited else {
+            Issue.record("a date 30 s ahead was not honoured: \(waited)")
+            return
+        }
+        #expect(seconds >= 0 && seconds <= 30)
+        // A field that is no wait (here a date in a zone HTTP does not allow) is not retried either.
+        let unreadable = status(429, headers: ["Retry-After": "Tue, 14 Nov 2023 22:13:30 UTC"])
+        #expect(await policy.retry(request(), target: ShopAPI.list, dueTo: unreadable, attempt: 1) == .doNotRetry)
+        let fractional = status(429, headers: ["Retry-After": "1.5"])
+        #expect(await policy.retry(request(), target: ShopAPI.list, dueTo: fractional, attempt: 1) == .doNotRetry)
     }
 
     @Test("transport errors that pass are retried; cancellation and bad URLs are not")

@@ -53,6 +53,28 @@ struct FreshnessTests {
         #expect(F.entry([("Expires", "0"), ("Last-Modified", F.date(-1000))]).lifetime == 0)
     }
 
+    /// §5.3 with RFC 9110 §5.6.7 read exactly: an `Expires` in a form a lenient parser would
+    /// take as a date in the future still means "already expired".
+    @Test(arguments: [
+        "Thu, 18 Aug 2050 02:01:18 UTC", "Thu, 18 Aug 2050 02:01:18 AEST", "Thu, 18 Aug 50 02:01:18 GMT",
+        "Thu 18 Aug 2050 02:01:18 GMT", "Thu, 18  Aug  2050 02:01:18 GMT", "Thu, 18-Aug-2050 02:01:18 GMT",
+        "Thu, 18 Aug 2050 02.01.18 GMT", "Thu, 18 Aug 2050 2:01:18 GMT",
+    ])
+    func aMalformedExpiresIsInThePast(expires: String) {
+        #expect(F.entry([("Date", F.date(0)), ("Expires", expires)]).lifetime == 0)
+        // The same date written right is a lifetime of decades.
+        #expect(F.entry([("Date", F.date(0)), ("Expires", "Thu, 18 Aug 2050 02:01:18 GMT")]).lifetime > 0)
+    }
+
+    /// RFC 9110 §6.6.1: a `Date` that is no date is replaced by the time the response arrived;
+    /// a `Last-Modified` that is no date gives no heuristic lifetime.
+    @Test func aMalformedDateOrLastModifiedIsNotRead() {
+        let badDate = F.entry([("Date", "Tue, 14 Nov 2023 22:12:20 UTC"), ("Expires", F.date(100))])
+        #expect(badDate.lifetime == 100 && badDate.initialAge == 0)
+        let badLastModified = F.entry([("Date", F.date(0)), ("Last-Modified", "Tue, 14 Nov 2023 22:00:00 UTC")])
+        #expect(badLastModified.lifetime == 0)
+    }
+
     @Test func maxAgeWinsOverExpires() {
         #expect(F.entry([("Cache-Control", "max-age=5"), ("Expires", F.date(1000))]).lifetime == 5)
     }

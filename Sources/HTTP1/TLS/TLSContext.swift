@@ -28,9 +28,7 @@
             }
             self.library = library
             self.context = context
-            self.pins = Dictionary(
-                options.pinnedPublicKeys.map { (HostName.normalized($0.key), $0.value) },
-                uniquingKeysWith: { $0.union($1) })
+            self.pins = try Self.pinsByHost(options.pinnedPublicKeys)
             guard library.SSL_CTX_ctrl(context, Constant.setMinimumProtocolVersion, Constant.tls12, nil) == 1,
                 library.SSL_CTX_set_default_verify_paths(context) == 1
             else { throw .libraryUnavailable("OpenSSL refused the secure defaults") }
@@ -45,6 +43,23 @@
             try addTrustRoots(options.additionalTrustRoots)
             if let certificate = options.clientCertificate { try use(certificate) }
             library.ERR_clear_error()
+        }
+
+        /// `pins` keyed by each host's one spelling (``HostName/matchableKey(_:)``: `[::1]` is `::1`,
+        /// `API.example.com.` is `api.example.com`); a key no URL's host can match, or an empty set of
+        /// pins, is a configuration error rather than a pin that never applies.
+        static func pinsByHost(_ pins: [String: Set<String>]) throws(TLSError) -> [String: Set<String>] {
+            var byHost: [String: Set<String>] = [:]
+            for (host, digests) in pins {
+                guard let key = HostName.matchableKey(host) else {
+                    throw .invalidConfiguration("no URL's host can match the pinned host \"\(host)\"")
+                }
+                guard !digests.isEmpty else {
+                    throw .invalidConfiguration("the pins of \"\(host)\" are empty: no key could ever match")
+                }
+                byHost[key, default: []].formUnion(digests)
+            }
+            return byHost
         }
 
         deinit {

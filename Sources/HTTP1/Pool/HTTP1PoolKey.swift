@@ -10,4 +10,8 @@ struct HTTP1PoolKey: Hashable, Sendable {
     var port: Int
     /// Whether connections speak TLS (`https://`).
     var isSecure: Bool
+    /// The public keys the provider requires of this host (``TransportRequest/pinnedPublicKeys``),
+    /// on top of the transport's own pins: a connection verified against them serves only
+    /// requests that require the same, and one made without them never serves those.
+    var requiredPins: Set<String>? = nil
 }

@@ -39,7 +39,7 @@
 
         /// One hop of a stream: `request` sent, its head awaited; every head is the answer (redirects
         /// are the provider's chain's). The request is made, leased and retried as a data call's
-        /// (``hopRequest(_:kind:acceptEncoding:)``, ``leaseConnection(for:fresh:loop:relay:)``,
+        /// (``hopRequest(_:kind:acceptEncoding:pins:)``, ``leaseConnection(for:fresh:loop:relay:)``,
         /// ``retryingStaleConnections(_:beforeRetry:_:)``); every failure carries the hop's URL,
         /// and ends the body.
         private func streamHop(_ request: TransportRequest, into body: StreamedBody, loop: EventLoop) async throws
@@ -47,7 +47,8 @@
         {
             do {
                 let hop = try await hopRequest(
-                    request.urlRequest, kind: request.kind, acceptEncoding: request.acceptEncoding)
+                    request.urlRequest, kind: request.kind, acceptEncoding: request.acceptEncoding,
+                    pins: request.pinnedPublicKeys)
                 return try await retryingStaleConnections(hop) { fresh in
                     try await streamAttempt(
                         hop, sink: StreamSink(body: body), fresh: fresh, loop: loop)

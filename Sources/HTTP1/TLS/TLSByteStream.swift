@@ -8,20 +8,22 @@
         let stream: TLSStream
         /// Where the session is kept for the next connection to the host, until it is.
         private var context: TLSContext?
-        private let pins: Set<String>?
+        /// The pin sets the chain must match, each by one key at least: the transport's own for
+        /// the host, and the provider's that the request carries (the pool key's).
+        private let pinSets: [Set<String>]
         private let key: HTTP1PoolKey
 
         init(_ stream: TLSStream, context: TLSContext, key: HTTP1PoolKey) {
             self.stream = stream
             self.context = context
-            self.pins = context.pins[stream.host]
+            self.pinSets = [context.pins[stream.host], key.requiredPins].compactMap { $0 }
             self.key = key
         }
 
         func handshake(fd: Int32) -> ByteStreamHandshake {
             switch stream.handshake(fd: fd) {
             case .done:
-                if let pins, !stream.chainMatches(pins) {
+                if !pinSets.isEmpty, !pinSets.allSatisfy({ stream.chainMatches($0) }) {
                     return .failed(TLSError.publicKeyPinMismatch(host: stream.host))
                 }
                 return .done

@@ -24,7 +24,9 @@
             let (request, kind, progress) = (
                 transportRequest.urlRequest, transportRequest.kind, transportRequest.progress
             )
-            let hop = try await hopRequest(request, kind: kind, acceptEncoding: transportRequest.acceptEncoding)
+            let hop = try await hopRequest(
+                request, kind: kind, acceptEncoding: transportRequest.acceptEncoding,
+                pins: transportRequest.pinnedPublicKeys)
             var isUpload = false
             if case .upload = kind { isUpload = true }
             var download: (url: URL, fd: Int32)?

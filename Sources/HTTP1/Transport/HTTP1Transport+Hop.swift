@@ -58,5 +58,18 @@
             return ContentDecodingRule(
                 maximumResponseSize: options.maximumResponseSize, maximumDownloadSize: options.maximumDownloadSize)
         }
+
+        /// Always: every `https://` connection is checked against the pins its request carries and
+        /// the transport's own, before the request is written; a pinned request over `http://` is
+        /// refused.
+        package var checksPins: Bool { true }
+
+        /// ``TLSOptions/pinnedPublicKeys`` for `host`.
+        package func configuredPins(for host: String) -> Set<String>? {
+            guard !options.tls.pinnedPublicKeys.isEmpty else { return nil }
+            let key = HostName.canonical(host)
+            let pins = options.tls.pinnedPublicKeys.filter { HostName.matchableKey($0.key) == key }.values
+            return pins.isEmpty ? nil : pins.reduce(into: Set<String>()) { $0.formUnion($1) }
+        }
     }
 #endif

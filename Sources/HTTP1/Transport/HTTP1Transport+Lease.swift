@@ -62,17 +62,21 @@
         struct RetryableFailure: Error {}
 
         /// `request` as one hop sends it; an upload file's length is read on ``BlockingQueue``.
-        func hopRequest(_ request: URLRequest, kind: TransportRequest.Kind, acceptEncoding: String?) async throws
-            -> HopRequest
-        {
+        func hopRequest(
+            _ request: URLRequest, kind: TransportRequest.Kind, acceptEncoding: String?, pins: Set<String>?
+        ) async throws -> HopRequest {
             guard request.httpBodyStream == nil else { throw HTTPRequestError.unsupportedBodyStream }
             let target = try HTTPRequestSerializer.Target(url: request.url)
+            // A pin cannot be checked without TLS: the request is not sent at all.
+            if pins != nil, !target.isSecure { throw TransportError.pinnedHostUnverifiable(host: target.host) }
+            var key = target.key
+            key.requiredPins = pins
             let body = try await Self.body(of: request, kind: kind)
             let head = try HTTPRequestSerializer.head(
                 for: request, target: target, bodyLength: body.length, userAgent: options.userAgent,
                 acceptEncoding: acceptEncoding)
             return HopRequest(
-                head: head, body: body, key: target.key, target: target,
+                head: head, body: body, key: key, target: target,
                 method: (request.httpMethod ?? "GET").uppercased(), url: request.url,
                 timeout: MonotonicClock.nanoseconds(request.timeoutInterval))
         }

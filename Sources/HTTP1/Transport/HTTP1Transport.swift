@@ -172,17 +172,27 @@
         /// request asks for no content coding other than `gzip` and `deflate`, and for those only
         /// when zlib can be loaded for the chain to decode them (see ``Options/decodesContent``).
         package static func canSend(_ request: TransportRequest) -> Bool {
+            guard canConnect(request) else { return false }
+            switch requestedCoding(of: request.urlRequest) {
+            case .none: return true
+            case .decodable: return ContentDecoder.isAvailable
+            case .other: return false
+            }
+        }
+
+        /// Whether this transport can make the connection `request` needs and send it, whatever
+        /// content coding it asks for (a body in a coding the chain does not decode comes up as it
+        /// was sent): it is available, the URL is `http://`, or `https://` when OpenSSL 1.1.1 or later
+        /// can be loaded, with an ASCII host and no user or password, and the body is not an
+        /// `httpBodyStream`.
+        package static func canConnect(_ request: TransportRequest) -> Bool {
             guard isAvailable else { return false }
             let urlRequest = request.urlRequest
             guard urlRequest.httpBodyStream == nil, let url = urlRequest.url, url.user == nil, url.password == nil,
                 let isSecure = HTTPRequestSerializer.Target.security(of: url)
             else { return false }
             if isSecure, case .failure = OpenSSLLibrary.system { return false }
-            switch requestedCoding(of: urlRequest) {
-            case .none: return true
-            case .decodable: return ContentDecoder.isAvailable
-            case .other: return false
-            }
+            return true
         }
 
         /// What a request's `Accept-Encoding` asks for.

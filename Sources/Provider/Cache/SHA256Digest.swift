@@ -1,8 +1,9 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), for names that must not reveal what they name: the cache's file names
-/// and its credential partitions. Foundation has no hash on Linux and Courier takes no package
-/// beyond the toolchain, so it is here, used only on the paths that store or partition.
+/// SHA-256 (FIPS 180-4), for names that must not reveal what they name (the cache's file names and
+/// its credential partitions) and for public-key pins on Apple platforms
+/// (``SubjectPublicKeyInfo``). Foundation has no hash on Linux and Courier takes no package beyond
+/// the toolchain, so it is here, used only on those paths.
 enum SHA256Digest {
     private static let roundConstants: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
@@ -26,6 +27,11 @@ enum SHA256Digest {
             let digits = String(word, radix: 16)
             return String(repeating: "0", count: 8 - digits.count) + digits
         }.joined()
+    }
+
+    /// The 32 bytes of the digest of `bytes`.
+    static func bytes(_ bytes: [UInt8]) -> [UInt8] {
+        digest(bytes).flatMap { word in [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: word >> $0) } }
     }
 
     /// The eight words of the digest of `bytes`.

@@ -18,14 +18,21 @@ import Foundation
 /// ```
 ///
 /// The redirect rules, the cookie storage and the decoding rule are the transport's
-/// (``HopSettingsTransport``): its options as it was made, or the defaults (follow up to 16
-/// redirects, no cookies, bodies kept as returned) for an app's own transport. A stubbed call runs
-/// the same links down to a ``SampleTransport`` in the transport's place (``answering(with:)``).
+/// (``HopSettingsTransport``), found through any wrapper (``Transport/underlyingTransport``): its
+/// options as it was made, or the defaults (follow up to 16 redirects, no cookies, bodies kept as
+/// returned) for an app's own transport. The public-key pins are the provider's and the
+/// transport's: a hop to a pinned host goes only where they are checked. A stubbed call runs the
+/// same links down to a ``SampleTransport`` in the transport's place (``answering(with:)``).
 package struct CallChain: Sendable {
     /// The transport every hop goes to.
     private(set) var transport: any Transport
-    /// The transport's settings, when it states them.
+    /// The transport's settings, when it states them, or those of the transport it wraps.
     private let settings: (any HopSettingsTransport)?
+    /// Whether `settings` are those of a transport `transport` wraps: every hop is then sent
+    /// through the wrapper, whichever route its settings pick.
+    private let isWrapped: Bool
+    /// The provider's pins.
+    private let pins: PublicKeyPins
     /// The one redirect loop.
     private(set) var redirects: RedirectLoop
     /// Where identical calls in flight meet, when the provider shares them.
@@ -37,17 +44,27 @@ package struct CallChain: Sendable {
     /// by them (the in-flight key adds them itself). Storing what a stub's answer sets is the same.
     private var transportReadsRequests: Bool { !isStubbed }
 
-    /// The chain down to `transport`, without in-flight sharing.
-    package init(transport: any Transport) {
-        self.init(transport: transport, inflights: nil)
+    /// The chain down to `transport`, without in-flight sharing; `pins` are checked on every hop.
+    package init(transport: any Transport, pins: PublicKeyPins = .none) {
+        self.init(transport: transport, inflights: nil, pins: pins)
     }
 
-    /// The chain down to `transport`; `inflights` shares identical data calls in flight.
-    init(transport: any Transport, inflights: InflightRegistry?) {
+    /// The chain down to `transport`; `inflights` shares identical data calls in flight, and
+    /// `pins` are checked on every hop.
+    init(transport: any Transport, inflights: InflightRegistry?, pins: PublicKeyPins) {
         self.transport = transport
-        settings = transport as? any HopSettingsTransport
+        var base: any Transport = transport
+        var depth = 0
+        // A wrapper's own settings come first; a chain of wrappers is followed a few levels deep.
+        while !(base is any HopSettingsTransport), let inner = base.underlyingTransport, depth < 8 {
+            base = inner
+            depth += 1
+        }
+        settings = base as? any HopSettingsTransport
+        isWrapped = depth > 0
         redirects = RedirectLoop(rules: settings?.redirectRules ?? .standard)
         self.inflights = inflights
+        self.pins = pins
     }
 
     /// The same chain with `stub` in the transport's place, for one stubbed call: the same in-flight
@@ -86,7 +103,7 @@ package struct CallChain: Sendable {
     @inline(__always)
     private func followingRedirects(_ request: TransportRequest, cache: CacheUse?) async throws -> HopAnswer {
         try await redirects.follow(request) { hop in
-            let route = route(hop)
+            let (hop, route) = try route(hop)
             return try await withCookies(hop, in: route.cookieStorage, adding: transportReadsRequests || cache != nil) {
                 sent in
                 guard let cache, sent.kind.isData else {
@@ -129,7 +146,7 @@ package struct CallChain: Sendable {
         _ request: TransportRequest, open: (TransportRequest, HopRoute) async throws -> StreamHop
     ) async throws -> StreamHop {
         try await redirects.follow(request) { hop in
-            let route = route(hop)
+            let (hop, route) = try route(hop)
             return try await withCookies(hop, in: route.cookieStorage, adding: transportReadsRequests) { sent in
                 try await open(sent, route)
             }
@@ -155,14 +172,48 @@ package struct CallChain: Sendable {
     /// Where `hop` goes, decided once for the links below the redirects: the transport's route
     /// (`RoutingTransport` picks its native or URLSession transport), or an app's transport with no
     /// cookies and no decoding. A stub answers with the transport's cookie storage and no decoding:
-    /// its sample is never encoded.
-    private func route(_ hop: TransportRequest) -> HopRoute {
-        guard let settings else { return HopRoute(transport: transport, cookieStorage: nil, contentDecoding: nil) }
-        guard !isStubbed else {
-            return HopRoute(
-                transport: transport, cookieStorage: settings.cookieStorage(for: hop.urlRequest), contentDecoding: nil)
+    /// its sample is never encoded. The hop comes back with its host spelled one way (``HostName``)
+    /// and, for a pinned host, the pins it must be checked against.
+    ///
+    /// - Throws: ``TransportError/pinnedHostUnverifiable(host:)`` for a hop to a pinned host that
+    ///   would go over plain `http://` or through a transport that cannot check pins.
+    private func route(_ hop: TransportRequest) throws -> (TransportRequest, HopRoute) {
+        var hop = hop
+        if let url = hop.urlRequest.url {
+            let spelled = HostName.normalizingHost(of: url)
+            if spelled != url { hop.urlRequest.url = spelled }
         }
-        return settings.hopRoute(for: hop)
+        let required = requiredPins(of: hop)
+        hop.pinnedPublicKeys = required.provider
+        var route: HopRoute
+        if let settings {
+            if isStubbed {
+                // A stub connects nowhere: there is no connection for pins to check.
+                route = HopRoute(
+                    transport: transport, cookieStorage: settings.cookieStorage(for: hop.urlRequest),
+                    contentDecoding: nil, checksPins: true)
+            } else {
+                route = settings.hopRoute(for: hop)
+            }
+        } else {
+            route = HopRoute(transport: transport, cookieStorage: nil, contentDecoding: nil, checksPins: isStubbed)
+        }
+        if isWrapped { route.transport = transport }
+        if required.pinned, let host = hop.urlRequest.url?.host(percentEncoded: true) {
+            let secure = hop.urlRequest.url?.scheme?.lowercased() == "https"
+            guard secure || isStubbed, route.checksPins else {
+                throw TransportError.pinnedHostUnverifiable(host: HostName.canonical(host))
+            }
+        }
+        return (hop, route)
+    }
+
+    /// The provider's pins for `hop`'s host, and whether the host is pinned at all (by the
+    /// provider, or by the transport's own options).
+    private func requiredPins(of hop: TransportRequest) -> (provider: Set<String>?, pinned: Bool) {
+        guard let host = hop.urlRequest.url?.host(percentEncoded: true) else { return (nil, false) }
+        let provider = pins.pins(for: host)
+        return (provider, provider != nil || settings?.configuredPins(for: host) != nil)
     }
 
     private func cookieStorage(for request: URLRequest) -> HTTPCookieStorage? {

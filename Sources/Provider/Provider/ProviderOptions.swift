@@ -34,6 +34,11 @@ public struct ProviderOptions: Sendable {
     /// The HTTP cache calls go through (``HTTPCache``); `nil` (the default) for none. Uploads and
     /// downloads never use it; stubbed calls do, as real ones (the stub answers below it).
     public var cache: HTTPCache?
+    /// Public-key pins by host (``PublicKeyPins``), checked on every hop of every call whatever
+    /// route it takes; none by default. A hop to a pinned host that would go where they cannot be
+    /// checked (plain `http://`, a proxy, `URLSessionTransport` on Linux, an app's own transport)
+    /// fails with ``TransportError/pinnedHostUnverifiable(host:)`` before anything is sent.
+    public var pinnedPublicKeys: PublicKeyPins
     /// How a `.delayed` stub waits; `nil` (the default) sleeps. A test's own wait, which it
     /// releases itself, holds a stubbed call in flight without a clock.
     package var stubWait: (@Sendable (TimeInterval) async throws -> Void)?
@@ -61,6 +66,7 @@ public struct ProviderOptions: Sendable {
         timeout: TimeInterval? = ProviderOptions.defaultTimeout, allowsCredentialsOverPlainHTTP: Bool = true
     ) {
         self.cache = nil
+        self.pinnedPublicKeys = .none
         self.stubWait = nil
         self.timeout = timeout
         self.allowsCredentialsOverPlainHTTP = allowsCredentialsOverPlainHTTP

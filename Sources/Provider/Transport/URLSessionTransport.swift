@@ -201,4 +201,14 @@ extension URLSessionTransport: HopSettingsTransport {
     package func cookieStorage(for request: URLRequest) -> HTTPCookieStorage? {
         cookieStorage
     }
+
+    /// On Apple platforms, in the server-trust challenge of each new connection
+    /// (``ChallengeAnswer``); never on Linux, where FoundationNetworking asks none.
+    package var checksPins: Bool {
+        #if canImport(FoundationNetworking)
+            false
+        #else
+            true
+        #endif
+    }
 }

@@ -146,8 +146,14 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        let (disposition, failure) = ChallengeAnswer.answer(to: challenge)
-        if let failure { _ = withRecord(task) { $0.challengeResponse = failure } }
-        completionHandler(disposition, nil)
+        let pins = withRecord(task) { $0.request.pinnedPublicKeys } ?? nil
+        let answer = ChallengeAnswer.answer(to: challenge, pins: pins)
+        if answer.failureResponse != nil || answer.failure != nil {
+            _ = withRecord(task) { record in
+                if let response = answer.failureResponse { record.challengeResponse = response }
+                if let failure = answer.failure { record.failure = failure }
+            }
+        }
+        completionHandler(answer.disposition, answer.credential)
     }
 }

@@ -45,11 +45,18 @@ package struct HopRoute {
     package var cookieStorage: HTTPCookieStorage?
     /// How the chain decodes the hop's body; `nil` to keep it as the transport returns it.
     package var contentDecoding: ContentDecodingRule?
+    /// Whether the transport checks the public-key pins a request carries
+    /// (``TransportRequest/pinnedPublicKeys``), and its own, on the connection it sends it on.
+    package var checksPins: Bool
 
-    package init(transport: any Transport, cookieStorage: HTTPCookieStorage?, contentDecoding: ContentDecodingRule?) {
+    package init(
+        transport: any Transport, cookieStorage: HTTPCookieStorage?, contentDecoding: ContentDecodingRule?,
+        checksPins: Bool = false
+    ) {
         self.transport = transport
         self.cookieStorage = cookieStorage
         self.contentDecoding = contentDecoding
+        self.checksPins = checksPins
     }
 }
 
@@ -75,6 +82,14 @@ package protocol HopSettingsTransport: Transport {
     /// Where `hop` goes: by default this transport, with its cookie storage and decoding rule; a
     /// transport that hands hops on to others (`RoutingTransport`) picks one, once.
     func hopRoute(for hop: TransportRequest) -> HopRoute
+
+    /// Whether this transport checks public-key pins on its connections.
+    var checksPins: Bool { get }
+
+    /// The pins this transport's own options set for `host` (the native transport's TLS options),
+    /// which the chain keeps, as the provider's, from any route that cannot check them; `nil` for
+    /// none.
+    func configuredPins(for host: String) -> Set<String>?
 }
 
 extension HopSettingsTransport {
@@ -83,10 +98,16 @@ extension HopSettingsTransport {
         nil
     }
 
+    /// Not by default.
+    package var checksPins: Bool { false }
+
+    /// None by default.
+    package func configuredPins(for host: String) -> Set<String>? { nil }
+
     /// This transport, with its cookie storage and decoding rule for `hop`.
     package func hopRoute(for hop: TransportRequest) -> HopRoute {
         HopRoute(
             transport: self, cookieStorage: cookieStorage(for: hop.urlRequest),
-            contentDecoding: contentDecoding(for: hop))
+            contentDecoding: contentDecoding(for: hop), checksPins: checksPins)
     }
 }

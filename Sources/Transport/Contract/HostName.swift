@@ -61,10 +61,11 @@ package enum HostName {
         let bare = canonical(host)
         if IPv6Address(bare) != nil { return true }
         let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber)
-                && (Int(part) ?? 256) <= 255
-        }
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber)
+                    && (Int(part) ?? 256) <= 255
+            }
     }
 
     /// `url` with its host ``normalized(_:)``, the rest as it was; `url` itself when its host is
@@ -158,7 +159,8 @@ struct IPv6Address: CustomStringConvertible {
                     groups.append(values[2] << 8 | values[3])
                     continue
                 }
-                guard !piece.isEmpty, piece.count <= 4, piece.allSatisfy(\.isHexDigit), let value = UInt16(piece, radix: 16)
+                guard !piece.isEmpty, piece.count <= 4, piece.allSatisfy(\.isHexDigit),
+                    let value = UInt16(piece, radix: 16)
                 else { return nil }
                 groups.append(value)
             }

@@ -49,7 +49,9 @@ package enum RedirectPolicy {
     ///   and its body. A request whose method changes loses its body, `Content-Type` and
     ///   `Content-Length`, and an upload becomes a data call.
     /// - Across origins (scheme, host or port differ), only ``headersSafeAcrossOrigins`` are kept,
-    ///   so `Authorization`, `Cookie` and app headers such as API keys never reach another host.
+    ///   so `Authorization`, `Cookie` and app headers such as API keys never reach another host. A
+    ///   `Location` with a user or a password in it counts as another origin: a server that names
+    ///   credentials of its own gets none of the request's (and such a URL takes another route).
     package static func next(
         after request: TransportRequest, status: Int, location: String?, responseURL: URL?, redirectsFollowed: Int,
         limit: Int = maximumRedirects
@@ -72,7 +74,8 @@ package enum RedirectPolicy {
             next.urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")
             if case .upload = request.kind { next.kind = .data }
         }
-        if !sameOrigin(request.urlRequest.url, target) { stripCredentials(from: &next.urlRequest) }
+        let namesCredentials = target.user != nil || target.password != nil
+        if namesCredentials || !sameOrigin(request.urlRequest.url, target) { stripCredentials(from: &next.urlRequest) }
         return .follow(next)
     }
 

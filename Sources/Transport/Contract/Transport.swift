@@ -27,6 +27,31 @@ import Foundation
 public protocol Transport: Sendable {
     /// Sends `request` and returns the response, or throws the transport's error.
     func send(_ request: TransportRequest) async throws -> TransportResponse
+
+    /// The transport this one hands every request to, unchanged, when it wraps one (a logging or
+    /// metrics wrapper); `nil` (the default) otherwise.
+    ///
+    /// The provider's chain applies the rules of the transport it finds there as it would to that
+    /// transport unwrapped: its redirect rules, its cookie storage, the content decoding of its
+    /// bodies, and the public-key pins it checks. It still sends every hop through the wrapper.
+    ///
+    /// ```swift
+    /// struct TimingTransport: Transport {
+    ///     let base: any Transport
+    ///     var underlyingTransport: (any Transport)? { base }
+    ///     func send(_ request: TransportRequest) async throws -> TransportResponse {
+    ///         let start = ContinuousClock.now
+    ///         defer { print("took", ContinuousClock.now - start) }
+    ///         return try await base.send(request)
+    ///     }
+    /// }
+    /// ```
+    var underlyingTransport: (any Transport)? { get }
+}
+
+extension Transport {
+    /// None: the transport sends requests itself.
+    public var underlyingTransport: (any Transport)? { nil }
 }
 
 /// A request as handed to a ``Transport``: the `URLRequest`, where its body comes from,
@@ -60,6 +85,11 @@ public struct TransportRequest: Sendable {
     /// (``HopSettingsTransport``), which writes it with the request's own headers: adding it to
     /// the `URLRequest` would copy the request on every call.
     package var acceptEncoding: String?
+    /// The public keys (Base64 SHA-256 digests of `SubjectPublicKeyInfo`) a connection to this
+    /// request's host must present, one of them at least, before any byte of the request is sent:
+    /// the provider's pins for the host (``PublicKeyPins``); `nil` when it is not pinned. The
+    /// provider sends a pinned request only to a transport that checks them.
+    public package(set) var pinnedPublicKeys: Set<String>?
 
     /// Creates a transport request.
     public init(

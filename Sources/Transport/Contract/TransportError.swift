@@ -16,6 +16,14 @@ public enum TransportError: Error, Sendable, Equatable, LocalizedError {
     /// The body is not valid data in the content coding its `Content-Encoding` names (`gzip`
     /// or `deflate`, the value), or it ended before its compressed stream did.
     case invalidContentCoding(String)
+    /// The host is pinned (``PublicKeyPins``) and the request would reach it where its pins cannot
+    /// be checked: over plain `http://`, or through a transport that cannot check them
+    /// (`URLSessionTransport` on Linux, a proxy, a transport of the app's); nothing was sent.
+    case pinnedHostUnverifiable(host: String)
+    /// No key of the certificate chain the host presented has one of its pins
+    /// (`URLSessionTransport` on Apple platforms; the native transport reports `TLSError`'s case of
+    /// the same name); nothing was sent.
+    case publicKeyPinMismatch(host: String)
 
     /// What went wrong, in a sentence.
     public var errorDescription: String? {
@@ -29,6 +37,11 @@ public enum TransportError: Error, Sendable, Equatable, LocalizedError {
                 + "size could not be bounded."
         case .invalidContentCoding(let coding):
             "The response's body is not valid \(coding) data, or it ends before its compressed stream does."
+        case .publicKeyPinMismatch(let host):
+            "The certificate of \(host) has none of the public keys pinned for it; nothing was sent."
+        case .pinnedHostUnverifiable(let host):
+            "\(host) is pinned, and this request would reach it where its pins cannot be checked (plain HTTP, a "
+                + "proxy, or a transport that cannot check pins); nothing was sent."
         }
     }
 }

@@ -218,6 +218,7 @@
         var path: String
         var method: HTTPMethod = .get
         var task: RequestTask = .requestPlain
+        var headers: [String: String]?
         var timeout: TimeInterval? = 10 * LiveTiming.scale
 
         /// `path` on `server`.

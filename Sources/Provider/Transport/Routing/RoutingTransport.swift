@@ -119,10 +119,17 @@ public final class RoutingTransport: Transport {
     #endif
 
     /// The transport `request` goes through, by the rules listed on ``RoutingTransport``.
+    ///
+    /// A request to a pinned host (by the provider, ``TransportRequest/pinnedPublicKeys``, or by
+    /// `nativeOptions`) goes to the native transport whenever it can send it, whatever content
+    /// coding it asks for: only there are pins checked on Linux. One it cannot send (a proxy, a
+    /// user in the URL) is given to `URLSession`, and the provider's chain refuses it before
+    /// anything is sent.
     public func route(for request: TransportRequest) -> Route {
         #if os(Linux)
+            guard HTTP1Transport.canConnect(request), !proxy.proxies(request.urlRequest.url) else { return .urlSession }
+            if isPinned(request) { return .native }
             guard HTTP1Transport.canSend(request) else { return .urlSession }
-            if proxy.proxies(request.urlRequest.url) { return .urlSession }
             if !native.options.decodesContent, HTTP1Transport.requestedCoding(of: request.urlRequest) != .none {
                 return .urlSession
             }
@@ -131,6 +138,14 @@ public final class RoutingTransport: Transport {
             return .urlSession
         #endif
     }
+
+    #if os(Linux)
+        private func isPinned(_ request: TransportRequest) -> Bool {
+            if request.pinnedPublicKeys != nil { return true }
+            guard let host = request.urlRequest.url?.host(percentEncoded: true) else { return false }
+            return native.configuredPins(for: host) != nil
+        }
+    #endif
 
     /// Sends `request` through the transport ``route(for:)`` picks.
     public func send(_ request: TransportRequest) async throws -> TransportResponse {
@@ -178,6 +193,15 @@ extension RoutingTransport: HopSettingsTransport {
             if route(for: hop) == .native { return native.hopRoute(for: hop) }
         #endif
         return urlSession.hopRoute(for: hop)
+    }
+
+    /// The native transport's pins for `host` (its TLS options), on Linux.
+    package func configuredPins(for host: String) -> Set<String>? {
+        #if os(Linux)
+            return native.configuredPins(for: host)
+        #else
+            return nil
+        #endif
     }
 }
 

@@ -33,15 +33,21 @@ final class Call: @unchecked Sendable {
     let stream: StreamSession?
     /// Checks (and may decode) each response before the plugins see it.
     let accept: (Response) throws(CourierError) -> Void
+    /// What Courier's offline-first layer asks of this call; ``CallOptions/none`` for an app's.
+    let options: CallOptions
     /// Read and written only by ``Deadline`` and the accessors below.
     let state = LockedState(State())
 
     private static let lastID = Atomic<UInt64>(0)
 
-    init(stream: StreamSession? = nil, accept: @escaping (Response) throws(CourierError) -> Void) {
+    init(
+        stream: StreamSession? = nil, options: CallOptions = .none,
+        accept: @escaping (Response) throws(CourierError) -> Void
+    ) {
         id = Self.lastID.wrappingAdd(1, ordering: .relaxed).newValue
         startedAt = .now
         self.stream = stream
+        self.options = options
         self.accept = accept
     }
 

@@ -44,6 +44,8 @@ public final class Provider<Target: TargetType>: Sendable {
     /// The links below the plugins: in-flight sharing, redirects, cookies, the cache, the transport.
     let chain: CallChain
     let calls = CallRegistry()
+    /// Live values, cache tags and waiting outboxes of the offline-first layer (`Offline/`).
+    let offline = OfflineHub()
     let traits = TargetTraits(Target.self)
     /// Whether `transport` answers from a test's stubs (``StubAnsweringTransport``), asked once: a
     /// cast of an existential costs a conformance lookup on every call that asks.

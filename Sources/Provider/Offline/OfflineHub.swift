@@ -19,13 +19,19 @@ final class OfflineHub: Sendable {
     private struct State {
         var live: [UInt64: LiveValue] = [:]
         /// The URLs answered under each tag, oldest first, for invalidation by tag.
-        var tagged: [String: [String]] = [:]
+        var tagged: [String: TaggedURLs] = [:]
         var taggedCount = 0
         var waiters: [UInt64: @Sendable () -> Void] = [:]
         var nextID: UInt64 = 0
     }
 
-    /// The most URLs remembered under all tags together; the oldest of a tag goes first.
+    /// The URLs of one tag, in the order they were first answered.
+    private struct TaggedURLs {
+        var order: [String] = []
+        var members: Set<String> = []
+    }
+
+    /// The most URLs remembered under all tags together; the oldest of the largest tag goes first.
     static let taggedURLLimit = 4_096
 
     private let state = LockedState(State())
@@ -72,17 +78,17 @@ final class OfflineHub: Sendable {
     /// Notes that `url` was answered under `tags`.
     func record(_ url: String, under tags: Set<String>) {
         state.withLock { state in
-            for tag in tags {
-                var urls = state.tagged[tag, default: []]
-                guard !urls.contains(url) else { continue }
-                urls.append(url)
+            for tag in tags where state.tagged[tag, default: TaggedURLs()].members.insert(url).inserted {
+                state.tagged[tag]?.order.append(url)
                 state.taggedCount += 1
-                state.tagged[tag] = urls
             }
             while state.taggedCount > Self.taggedURLLimit,
-                let (tag, urls) = state.tagged.max(by: { $0.value.count < $1.value.count })
+                let tag = state.tagged.max(by: { $0.value.order.count < $1.value.order.count })?.key,
+                let oldest = state.tagged[tag]?.order.first
             {
-                state.tagged[tag] = urls.count > 1 ? Array(urls.dropFirst()) : nil
+                state.tagged[tag]?.order.removeFirst()
+                state.tagged[tag]?.members.remove(oldest)
+                if state.tagged[tag]?.order.isEmpty == true { state.tagged[tag] = nil }
                 state.taggedCount -= 1
             }
         }
@@ -92,7 +98,7 @@ final class OfflineHub: Sendable {
     func urls(taggedWithAnyOf tags: Set<String>) -> Set<String> {
         guard !tags.isEmpty else { return [] }
         return state.withLock { state in
-            var urls = Set(tags.flatMap { state.tagged[$0] ?? [] })
+            var urls = Set(tags.flatMap { state.tagged[$0]?.order ?? [] })
             for value in state.live.values where !value.tags.isDisjoint(with: tags) {
                 if let url = value.url { urls.insert(url) }
             }

@@ -133,7 +133,7 @@ public final class RemoteValue<Value: Decodable & Sendable> {
     private func run(_ body: @escaping @MainActor (RemoteValue, UInt64) async -> Void) async {
         generation &+= 1
         let generation = generation
-        isLoading = true
+        if !isLoading { isLoading = true }
         hasLoaded = true
         let task = Task { @MainActor [weak self] in
             guard let self else { return }
@@ -146,9 +146,10 @@ public final class RemoteValue<Value: Decodable & Sendable> {
         await task.value
     }
 
+    /// Sets what changed: a view that reads only ``error`` is not updated by a new value.
     private func show(_ value: Value, origin: CacheOrigin?, error: CourierError?) {
         self.value = value
-        cacheOrigin = origin
-        self.error = error
+        if cacheOrigin != origin { cacheOrigin = origin }
+        if error != nil || self.error != nil { self.error = error }
     }
 }

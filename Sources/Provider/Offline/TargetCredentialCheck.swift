@@ -1,0 +1,28 @@
+import Foundation
+
+/// Whether a target about to be written to disk carries a credential: a member of its JSON, at any
+/// depth, whose name is a credential's by the one rule (``CredentialNames``, through
+/// ``SecretMasking/default``). Tokens are the plugins' to add when a call is sent; an outbox
+/// refuses a target that would write one (``OutboxError/credentialInTarget(field:)``).
+enum TargetCredentialCheck {
+    /// The first credential-named member of the `target` member of `record` (an outbox record's
+    /// JSON), or `nil` when there is none.
+    static func credentialField(in record: Data) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: record) as? [String: Any] else { return nil }
+        return credentialField(in: object["target"] as Any)
+    }
+
+    private static func credentialField(in value: Any) -> String? {
+        if let object = value as? [String: Any] {
+            for (name, member) in object.sorted(by: { $0.key < $1.key }) {
+                if SecretMasking.default.isSecret(bodyKey: name) { return name }
+                if let found = credentialField(in: member) { return found }
+            }
+        } else if let array = value as? [Any] {
+            for element in array {
+                if let found = credentialField(in: element) { return found }
+            }
+        }
+        return nil
+    }
+}

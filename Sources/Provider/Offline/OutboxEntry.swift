@@ -16,15 +16,6 @@ public struct OutboxEntry<Target: TargetType & Codable>: Sendable, Identifiable 
     /// Its place in the outbox's order.
     let sequence: UInt64
 
-    init(id: UUID, target: Target, idempotencyKey: String, enqueuedAt: Date, attempts: Int, sequence: UInt64) {
-        self.id = id
-        self.target = target
-        self.idempotencyKey = idempotencyKey
-        self.enqueuedAt = enqueuedAt
-        self.attempts = attempts
-        self.sequence = sequence
-    }
-
     /// The same entry after one more attempt that did not succeed.
     func attempted() -> OutboxEntry {
         OutboxEntry(

@@ -53,10 +53,12 @@ struct RemoteValueTests {
 
         #expect(await Self.changes({ _ = notes.isLoading }, during: { await notes.load() }))
         #expect(notes.value == ["first"])
-        let refreshed = await Self.changes({ _ = notes.value }) {
-            server.state.withLock { $0.notes = ["changed"] }
-            await notes.refresh()
-        }
+        let refreshed = await Self.changes(
+            { _ = notes.value },
+            during: {
+                server.state.withLock { $0.notes = ["changed"] }
+                await notes.refresh()
+            })
         #expect(refreshed && notes.value == ["changed"])
         #expect(!(await Self.changes({ _ = notes.error }, during: { await notes.refresh() })))
     }

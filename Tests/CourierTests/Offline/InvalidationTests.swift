@@ -50,7 +50,7 @@ struct InvalidationTests {
         let server = NotesServer()
         let provider = Self.provider(server, cache: HTTPCache())
         _ = try await provider.request(.note(id: 7))
-        server.state.withLock { $0.scripted = [500] }
+        server.state.withLock { $0.scripted = [(500, [:])] }
 
         await #expect(throws: CourierError.self) { try await provider.request(.like(id: 7)) }
 

@@ -66,8 +66,8 @@ final class NotesServer: Transport {
         var keys: [String] = []
         var requests: [URLRequest] = []
         var isDown = false
-        /// Statuses the next mutations answer, in order, before anything is applied.
-        var scripted: [Int] = []
+        /// Statuses (and header fields) the next mutations answer, in order, before anything is applied.
+        var scripted: [(status: Int, headers: [String: String])] = []
         /// Whether the next mutation is applied and its answer lost (the connection drops).
         var losesNextAnswer = false
         var listCacheControl = "max-age=0"
@@ -100,7 +100,10 @@ final class NotesServer: Transport {
             }
             let key = urlRequest.value(forHTTPHeaderField: "Idempotency-Key") ?? ""
             state.keys.append(key)
-            if !state.scripted.isEmpty { return (state.scripted.removeFirst(), [:], Data(#"{"msg":"no"}"#.utf8)) }
+            if !state.scripted.isEmpty {
+                let (status, headers) = state.scripted.removeFirst()
+                return (status, headers, Data(#"{"msg":"no"}"#.utf8))
+            }
             if path.hasPrefix("/refused/") { return (Int(path.dropFirst("/refused/".count)) ?? 400, [:], Data()) }
             if let status = state.applied[key] { return (status, ["Idempotent-Replayed": "true"], Data()) }
             if path == "/notes" {

@@ -1,3 +1,4 @@
+import CourierTesting
 import Foundation
 import Testing
 
@@ -146,58 +147,6 @@ struct Note: Decodable, Sendable, Equatable {
     let likes: Int
 }
 
-/// A clock for the outbox's backoff: each wait is announced, with its duration, and lasts until
-/// the test ends it (or its task is cancelled). Nothing sleeps.
-final class ManualWaits: Sendable {
-    private struct State {
-        var waiting: [UInt64: CheckedContinuation<Void, any Error>] = [:]
-        var next: UInt64 = 0
-    }
-
-    private let state = LockedState(State())
-    private let announced: AsyncStream<Duration>.Continuation
-    /// The duration of each wait, as it begins.
-    let began: AsyncStream<Duration>
-
-    init() {
-        (began, announced) = AsyncStream.makeStream(of: Duration.self)
-    }
-
-    /// The outbox's wait.
-    var wait: @Sendable (Duration) async throws -> Void {
-        { [self] duration in try await self.waitFor(duration) }
-    }
-
-    /// Ends every wait under way.
-    func elapse() {
-        let waiting = state.withLock { state in
-            defer { state.waiting = [:] }
-            return state.waiting
-        }
-        for waiter in waiting.values { waiter.resume() }
-    }
-
-    private func waitFor(_ duration: Duration) async throws {
-        let id = state.withLock { state in
-            state.next += 1
-            return state.next
-        }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let cancelled = state.withLock { state in
-                    if Task.isCancelled { return true }
-                    state.waiting[id] = continuation
-                    return false
-                }
-                if cancelled { continuation.resume(throwing: CancellationError()) } else { announced.yield(duration) }
-            }
-        } onCancel: {
-            let waiter = state.withLock { $0.waiting.removeValue(forKey: id) }
-            waiter?.resume(throwing: CancellationError())
-        }
-    }
-}
-
 /// Folders for the outbox tests: each test its own, under the temporary folder, removed by the test.
 enum OutboxFolders {
     static func make() -> URL {
@@ -208,15 +157,5 @@ enum OutboxFolders {
     static func files(in folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".mutation") }
             .sorted()
-    }
-}
-
-extension OutboxOptions {
-    /// Options whose waits a test ends, with no jitter (each wait is the backoff's full step).
-    static func testing(_ waits: ManualWaits) -> OutboxOptions {
-        var options = OutboxOptions()
-        options.wait = waits.wait
-        options.random = { 1 }
-        return options
     }
 }

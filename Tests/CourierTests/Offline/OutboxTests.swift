@@ -1,3 +1,4 @@
+import CourierTesting
 import Foundation
 import Observation
 import Testing
@@ -15,7 +16,7 @@ import Testing
 struct OutboxTests {
     let folder = OutboxFolders.make()
     let server = NotesServer()
-    let waits = ManualWaits()
+    let clock = OutboxTestClock()
 
     func provider(plugins: [any PluginType] = []) -> Provider<NotesAPI> {
         var options = ProviderOptions()
@@ -24,7 +25,9 @@ struct OutboxTests {
     }
 
     func outbox(_ provider: Provider<NotesAPI>? = nil, options: OutboxOptions? = nil) -> Outbox<NotesAPI> {
-        Outbox(provider: provider ?? self.provider(), directory: folder, options: options ?? .testing(waits))
+        Outbox(
+            provider: provider ?? self.provider(), directory: folder,
+            options: options ?? OutboxOptions().waiting(on: clock))
     }
 
     func cleanUp() {
@@ -80,14 +83,14 @@ struct OutboxTests {
         server.isDown = true
         let outbox = outbox()
         var outcomes = outbox.outcomes.makeAsyncIterator()
-        var began = waits.began.makeAsyncIterator()
+        var began = clock.waits.makeAsyncIterator()
         let entry = try await outbox.enqueue(.add(text: "later"))
 
         #expect(await began.next() == .seconds(1))
-        waits.elapse()
+        clock.advance()
         #expect(await began.next() == .seconds(2))
         server.isDown = false
-        waits.elapse()
+        clock.advance()
 
         let sent = try #require(await outcomes.next()?.sent).entry
         #expect(sent.id == entry.id)
@@ -101,7 +104,7 @@ struct OutboxTests {
         server.isDown = true
         let outbox = outbox()
         var outcomes = outbox.outcomes.makeAsyncIterator()
-        var began = waits.began.makeAsyncIterator()
+        var began = clock.waits.makeAsyncIterator()
         try await outbox.enqueue(.add(text: "x"))
         _ = await began.next()
 
@@ -119,7 +122,7 @@ struct OutboxTests {
         let provider = provider()
         let outbox = outbox(provider)
         var outcomes = outbox.outcomes.makeAsyncIterator()
-        var began = waits.began.makeAsyncIterator()
+        var began = clock.waits.makeAsyncIterator()
         try await outbox.enqueue(.add(text: "x"))
         _ = await began.next()
         #expect(provider.offline.hasWaiters)
@@ -139,16 +142,16 @@ struct OutboxTests {
         let provider = provider()
         let outbox = outbox(provider)
         var outcomes = outbox.outcomes.makeAsyncIterator()
-        var began = waits.began.makeAsyncIterator()
+        var began = clock.waits.makeAsyncIterator()
         try await outbox.enqueue(.add(text: "x"))
 
         #expect(await began.next() == .seconds(1))
         #expect(!provider.offline.hasWaiters)
-        waits.elapse()
+        clock.advance()
         #expect(await began.next() == .seconds(2))
-        waits.elapse()
+        clock.advance()
         #expect(await began.next() == .seconds(30))
-        waits.elapse()
+        clock.advance()
 
         let entry = try #require(await outcomes.next()?.sent).entry
         #expect(entry.attempts == 3 && server.appliedCount == 1)
@@ -203,10 +206,10 @@ struct OutboxTests {
         server.state.withLock { $0.losesNextAnswer = true }
         let outbox = outbox()
         var outcomes = outbox.outcomes.makeAsyncIterator()
-        var began = waits.began.makeAsyncIterator()
+        var began = clock.waits.makeAsyncIterator()
         try await outbox.enqueue(.add(text: "once"))
         _ = await began.next()
-        waits.elapse()
+        clock.advance()
 
         let response = try #require(await outcomes.next()?.sent).response
         #expect(response.value(forHTTPHeaderField: "Idempotent-Replayed") == "true")
@@ -218,7 +221,7 @@ struct OutboxTests {
     @Test func whatOneOutboxLeftTheNextSends() async throws {
         defer { cleanUp() }
         server.isDown = true
-        var began = waits.began.makeAsyncIterator()
+        var began = clock.waits.makeAsyncIterator()
         var first: Outbox<NotesAPI>? = outbox()
         let a = try await first?.enqueue(.add(text: "a"))
         let b = try await first?.enqueue(.add(text: "b"))
@@ -271,7 +274,7 @@ struct OutboxTests {
     @Test func theOutboxIsBounded() async throws {
         defer { cleanUp() }
         server.isDown = true
-        var options = OutboxOptions.testing(waits)
+        var options = OutboxOptions().waiting(on: clock)
         options.maximumEntries = 2
         let outbox = outbox(options: options)
         try await outbox.enqueue(.add(text: "1"))
@@ -380,7 +383,7 @@ struct OutboxTests {
 
     @Test func theKeyHeaderCanBeBareOrNone() async throws {
         defer { cleanUp() }
-        var options = OutboxOptions.testing(waits)
+        var options = OutboxOptions().waiting(on: clock)
         options.quotesIdempotencyKey = false
         let bare = outbox(options: options)
         var outcomes = bare.outcomes.makeAsyncIterator()

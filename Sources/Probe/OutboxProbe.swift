@@ -29,7 +29,7 @@ enum OutboxProbe {
         var keys: [String] = []
         do {
             for item in 1...count {
-                let target = OutboxProbeTarget(name: arguments[3], item: item, hold: arguments.contains("--hold"))
+                let target = OutboxProbeTarget.apply(name: arguments[3], item: item, hold: arguments.contains("--hold"))
                 keys.append(try await outbox.enqueue(target).idempotencyKey)
             }
         } catch {
@@ -45,17 +45,22 @@ enum OutboxProbe {
 /// A mutation of the scenario server's idempotent route (scripts/scenario_idempotency.py). Its
 /// base URL is not part of it: the provider's endpoint closure names the server, as an app's
 /// names its environment, so the process that sends it may reach another address than the one
-/// that queued it. The live tests declare the same shape.
-struct OutboxProbeTarget: TargetType, Codable {
-    let name: String
-    let item: Int
-    let hold: Bool
+/// that queued it. The live tests declare the same shape (`IdempotentAPI`).
+enum OutboxProbeTarget: TargetType, Codable {
+    case apply(name: String, item: Int, hold: Bool)
 
     var baseURL: URL { URL(string: "http://outbox.invalid")! }
-    var path: String { "/idempotent/\(name)/apply" }
+    var path: String {
+        switch self {
+        case .apply(let name, _, _): "/idempotent/\(name)/apply"
+        }
+    }
     var method: HTTPMethod { .post }
     var task: RequestTask {
-        .requestCompositeData(bodyData: Data(#"{"item":\#(item)}"#.utf8), urlParameters: hold ? ["hold": "1"] : [:])
+        switch self {
+        case .apply(_, let item, let hold):
+            .requestCompositeData(bodyData: Data(#"{"item":\#(item)}"#.utf8), urlParameters: hold ? ["hold": "1"] : [:])
+        }
     }
 
     /// Each target's endpoint on the server at `base`.

@@ -25,9 +25,10 @@ import Foundation
         static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
 
-        /// A new scenario server on a free loopback port, once it listens (it says so on stderr).
-        static func scenario() async throws -> CacheLiveServerProcess {
-            let port = try freePort()
+        /// A new scenario server on `port` (a free loopback port when `nil`), once it listens (it says
+        /// so on stderr): the outbox's live tests start one again on the port of one they stopped.
+        static func scenario(port requested: Int? = nil) async throws -> CacheLiveServerProcess {
+            let port = try requested ?? freePort()
             var ends: [Int32] = [0, 0]
             guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
             let script = root.appendingPathComponent("scripts/scenario_server.py").path

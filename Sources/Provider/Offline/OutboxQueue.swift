@@ -11,8 +11,8 @@ import Foundation
 /// providers of one process that name the same folder never send an entry twice at once, nor out
 /// of order: each attempt goes through the provider of the outbox made last that is still open.
 ///
-/// What the queue holds changes only in blocks on its folder's queue (``OutboxFolder/run(_:)``),
-/// together with the files: loading, an enqueue, an attempt's end, a retry, a drop, `removeAll`.
+/// What the queue holds changes only in blocks on its journal's queue (``OutboxJournal/run(_:)``),
+/// together with the journal: loading, an enqueue, an attempt's end, a retry, a drop, `removeAll`.
 /// The sender is a task of its own, which runs while an outbox of the folder is open.
 final class OutboxQueue<Target: TargetType & Codable>: Sendable {
     /// How an outbox of the folder sends, listens and publishes; registered while it is open.
@@ -25,11 +25,12 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
         let changed: @Sendable () -> Void
     }
 
-    /// An entry, its failure once it failed, and its file's size.
+    /// An entry, its failure once it failed, and its journal line (what it weighs against
+    /// ``OutboxOptions/maximumBytes``, and what a rewritten journal holds of it).
     struct Slot: Sendable {
         var entry: OutboxEntry<Target>
         var failure: OutboxFailure<Target>?
-        var bytes: Int
+        var line: Data
     }
 
     /// What the outboxes show, and which of it changed since a version.
@@ -63,7 +64,7 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
         var versions = Versions()
     }
 
-    let folder: OutboxFolder
+    let journal: OutboxJournal
     let options: OutboxOptions
     private let state = LockedState(State())
     /// Ends the sender's wait for work: an enqueue, a retry, an outbox closing.
@@ -72,7 +73,7 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
     private let retryNow = OutboxWake()
 
     private init(directory: URL, options: OutboxOptions) {
-        folder = OutboxFolder(directory: directory)
+        journal = OutboxJournal(directory: directory)
         self.options = options
     }
 
@@ -123,10 +124,10 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
         return stream
     }
 
-    /// Returns once everything queued on the folder before it is done (the folder read included);
+    /// Returns once everything queued on the journal before it is done (its reading included);
     /// the folder's problem, if it has one.
     func loaded() async -> OutboxError? {
-        (try? await folder.run { [self] () throws(OutboxError) in state.withLock { $0.problem } }) ?? nil
+        (try? await journal.run { [self] () throws(OutboxError) in state.withLock { $0.problem } }) ?? nil
     }
 
     // MARK: Outboxes
@@ -172,29 +173,28 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
         let key = key ?? id.uuidString.lowercased()
         guard OutboxRecord<Target>.isValidKey(key) else { throw .invalidIdempotencyKey(key) }
         let (entries, bytes) = (options.maximumEntries, options.maximumBytes)
-        let entry = try await folder.run { [self] () throws(OutboxError) -> OutboxEntry<Target> in
-            let sequence = try state.withLock { state throws(OutboxError) -> UInt64 in
+        let entry = try await journal.run { [self] () throws(OutboxError) -> OutboxEntry<Target> in
+            let (sequence, used) = try state.withLock { state throws(OutboxError) in
                 if let problem = state.problem { throw problem }
                 guard state.slots.count < entries else { throw .full(maximumEntries: entries, maximumBytes: bytes) }
-                return state.nextSequence
+                return (state.nextSequence, state.bytes)
             }
             let entry = OutboxEntry(
                 id: id, target: target, idempotencyKey: key, enqueuedAt: Date(), attempts: 0, sequence: sequence)
-            let record = OutboxRecord(entry, failure: nil)
-            let data: Data
+            let line: Data
             do {
-                data = try record.encoded()
+                line = try OutboxJournalLine.put(OutboxRecord(entry, failure: nil)).encoded()
             } catch {
                 throw .targetNotEncodable(String(describing: error))
             }
-            if let field = TargetCredentialCheck.credentialField(in: data) { throw .credentialInTarget(field: field) }
-            guard state.withLock({ $0.bytes }) + data.count <= bytes else {
-                throw .full(maximumEntries: entries, maximumBytes: bytes)
+            if let field = TargetCredentialCheck.credentialField(inTargetOf: line) {
+                throw .credentialInTarget(field: field)
             }
-            try folder.write(data, as: record.fileName)
+            guard used + line.count <= bytes else { throw .full(maximumEntries: entries, maximumBytes: bytes) }
+            try journal.append(line)
             state.withLock { state in
-                state.slots.append(Slot(entry: entry, bytes: data.count))
-                state.bytes += data.count
+                state.slots.append(Slot(entry: entry, line: line))
+                state.bytes += line.count
                 state.nextSequence = sequence + 1
                 state.versions.pending += 1
             }
@@ -207,20 +207,11 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
 
     /// Puts the failed entry `id` back among the pending ones, in its place, to be sent again.
     func retry(_ id: UUID) async throws(OutboxError) {
-        try await folder.run { [self] () throws(OutboxError) in
+        try await journal.run { [self] () throws(OutboxError) in
             guard let slot = state.withLock({ $0.slots.first { $0.entry.id == id && $0.failure != nil } }) else {
                 throw .notFailed(id)
             }
-            let record = OutboxRecord(slot.entry, failure: nil)
-            let data = (try? record.encoded()) ?? Data()
-            try folder.write(data, as: record.fileName)
-            state.withLock { state in
-                guard let index = state.slots.firstIndex(where: { $0.entry.id == id }) else { return }
-                state.bytes += data.count - state.slots[index].bytes
-                state.slots[index] = Slot(entry: slot.entry, bytes: data.count)
-                state.versions.pending += 1
-                state.versions.failed += 1
-            }
+            try store(slot.entry, failure: nil)
         }
         changed()
         work.wake()
@@ -232,15 +223,7 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
     func drop(_ id: UUID) async {
         let sending = state.withLock { $0.inFlight == id ? $0.sending : nil }
         sending?.cancel()
-        _ = try? await folder.run { [self] () throws(OutboxError) in
-            guard let slot = state.withLock({ $0.slots.first { $0.entry.id == id } }) else { return }
-            folder.remove(OutboxRecord(slot.entry, failure: nil).fileName)
-            state.withLock { state in
-                state.slots.removeAll { $0.entry.id == id }
-                state.bytes -= slot.bytes
-                if slot.failure == nil { state.versions.pending += 1 } else { state.versions.failed += 1 }
-            }
-        }
+        _ = try? await journal.run { [self] () throws(OutboxError) in try forget(id) }
         changed()
     }
 
@@ -248,19 +231,66 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
     func removeAll() async {
         let sending = state.withLock { $0.sending }
         sending?.cancel()
-        _ = try? await folder.run { [self] () throws(OutboxError) in
-            let slots = state.withLock { state in
-                defer {
+        _ = try? await journal.run { [self] () throws(OutboxError) in
+            guard state.withLock({ $0.problem }) == nil else { return }
+            // Cleared in memory even if the journal could not be rewritten: nothing of it is sent.
+            defer {
+                state.withLock { state in
                     state.slots = []
                     state.bytes = 0
                     state.versions.pending += 1
                     state.versions.failed += 1
                 }
-                return state.slots
             }
-            for slot in slots { folder.remove(OutboxRecord(slot.entry, failure: nil).fileName) }
+            try journal.rewrite([])
         }
         changed()
+    }
+
+    // MARK: The journal, on its queue
+
+    /// Stores `entry` (with `failure`, or pending without one) in place of the entry with its id,
+    /// if the queue still holds it; `false` when it does not.
+    @discardableResult
+    private func store(_ entry: OutboxEntry<Target>, failure: OutboxFailure<Target>?) throws(OutboxError) -> Bool {
+        guard state.withLock({ $0.slots.contains { $0.entry.id == entry.id } }) else { return false }
+        let stored = failure.map {
+            OutboxRecord<Target>.StoredFailure(
+                statusCode: $0.statusCode, message: $0.message, failedAt: $0.failedAt.timeIntervalSince1970)
+        }
+        let line = (try? OutboxJournalLine.put(OutboxRecord(entry, failure: stored)).encoded()) ?? Data()
+        try journal.append(line)
+        state.withLock { state in
+            guard let index = state.slots.firstIndex(where: { $0.entry.id == entry.id }) else { return }
+            let wasFailed = state.slots[index].failure != nil
+            state.bytes += line.count - state.slots[index].line.count
+            state.slots[index] = Slot(entry: entry, failure: failure, line: line)
+            state.versions.pending += 1
+            if wasFailed || failure != nil { state.versions.failed += 1 }
+        }
+        compactIfNeeded()
+        return true
+    }
+
+    /// Removes the entry `id`, if the queue holds it; `false` when it does not.
+    @discardableResult
+    private func forget(_ id: UUID) throws(OutboxError) -> Bool {
+        guard let slot = state.withLock({ $0.slots.first { $0.entry.id == id } }) else { return false }
+        try journal.append((try? OutboxJournalLine<Target>.delete(id).encoded()) ?? Data())
+        state.withLock { state in
+            state.slots.removeAll { $0.entry.id == id }
+            state.bytes -= slot.line.count
+            if slot.failure == nil { state.versions.pending += 1 } else { state.versions.failed += 1 }
+        }
+        compactIfNeeded()
+        return true
+    }
+
+    /// Rewrites the journal without its dead lines once they outweigh the live ones (and 64 KiB).
+    private func compactIfNeeded() {
+        let (lines, live) = state.withLock { state in (state.slots.map(\.line), state.bytes) }
+        guard journal.bytes > 2 * live + 65_536 else { return }
+        try? journal.rewrite(lines)
     }
 
     // MARK: The sender
@@ -319,35 +349,14 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
         }
     }
 
-    /// The end of `head`'s last attempt: its file deleted (sent) or rewritten with its failure,
+    /// The end of `head`'s last attempt: its line deleted (sent) or rewritten with its failure,
     /// and the outcome told, unless the app dropped it meanwhile.
     private func settle(_ head: OutboxEntry<Target>, as outcome: OutboxOutcome<Target>) async {
-        let current = try? await folder.run { [self] () throws(OutboxError) -> Bool in
-            guard let slot = state.withLock({ $0.slots.first { $0.entry.id == head.id } }) else { return false }
+        let current = try? await journal.run { [self] () throws(OutboxError) -> Bool in
             switch outcome {
-            case .sent:
-                folder.remove(OutboxRecord(head, failure: nil).fileName)
-                state.withLock { state in
-                    state.slots.removeAll { $0.entry.id == head.id }
-                    state.bytes -= slot.bytes
-                    state.versions.pending += 1
-                }
-            case .failed(let failure):
-                let stored = OutboxRecord<Target>.StoredFailure(
-                    statusCode: failure.statusCode, message: failure.message,
-                    failedAt: failure.failedAt.timeIntervalSince1970)
-                let record = OutboxRecord(failure.entry, failure: stored)
-                let data = (try? record.encoded()) ?? Data()
-                try? folder.write(data, as: record.fileName)
-                state.withLock { state in
-                    guard let index = state.slots.firstIndex(where: { $0.entry.id == head.id }) else { return }
-                    state.bytes += data.count - state.slots[index].bytes
-                    state.slots[index] = Slot(entry: failure.entry, failure: failure, bytes: data.count)
-                    state.versions.pending += 1
-                    state.versions.failed += 1
-                }
+            case .sent: try forget(head.id)
+            case .failed(let failure): try store(failure.entry, failure: failure)
             }
-            return true
         }
         changed()
         guard current == true else { return }
@@ -355,20 +364,12 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
         for continuation in continuations { continuation.yield(outcome) }
     }
 
-    /// Counts an attempt of `head` that will be made again, in its file too; returns its attempts.
+    /// Counts an attempt of `head` that will be made again, in its journal too; returns its attempts.
     private func noteAttempt(of head: OutboxEntry<Target>) async -> Int {
         let attempted = head.attempted()
-        _ = try? await folder.run { [self] () throws(OutboxError) in
+        _ = try? await journal.run { [self] () throws(OutboxError) in
             guard state.withLock({ $0.slots.contains { $0.entry.id == head.id && $0.failure == nil } }) else { return }
-            let record = OutboxRecord(attempted, failure: nil)
-            let data = (try? record.encoded()) ?? Data()
-            try? folder.write(data, as: record.fileName)
-            state.withLock { state in
-                guard let index = state.slots.firstIndex(where: { $0.entry.id == head.id }) else { return }
-                state.bytes += data.count - state.slots[index].bytes
-                state.slots[index] = Slot(entry: attempted, bytes: data.count)
-                state.versions.pending += 1
-            }
+            try store(attempted, failure: nil)
         }
         changed()
         return attempted.attempts
@@ -399,20 +400,24 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
             failedAt: Date())
     }
 
-    /// Reads the folder into memory: queued before anything else can be, so it is the first block
-    /// on the folder's queue.
+    /// Reads the journal into memory: queued before anything else can be, so it is the first block
+    /// on the journal's queue. A journal can weigh twice its live lines and 64 KiB before it is
+    /// compacted; one larger than that bound on ``OutboxOptions/maximumBytes`` is not this outbox's.
     private func load() {
-        let limit = options.maximumBytes
-        folder.schedule { [self] in
-            let problem = folder.check()
-            let records = folder.readAll(as: Target.self, byteLimit: limit)
+        let limit = 2 * max(0, options.maximumBytes) + 65_536 + 4_096
+        journal.schedule { [self] in
+            var problem: OutboxError?
+            var records: [(record: OutboxRecord<Target>, line: Data)] = []
+            do throws(OutboxError) {
+                records = try journal.load(as: Target.self, readLimit: limit)
+            } catch {
+                problem = error
+            }
             state.withLock { state in
                 state.loaded = true
                 state.problem = problem
-                state.slots = records.map {
-                    Slot(entry: $0.record.entry, failure: $0.record.outboxFailure, bytes: $0.bytes)
-                }
-                state.bytes = records.reduce(0) { $0 + $1.bytes }
+                state.slots = records.map { Slot(entry: $0.record.entry, failure: $0.record.outboxFailure, line: $0.line) }
+                state.bytes = records.reduce(0) { $0 + $1.line.count }
                 state.nextSequence = (records.last?.record.sequence ?? 0) + 1
                 state.versions.pending += 1
                 state.versions.failed += 1

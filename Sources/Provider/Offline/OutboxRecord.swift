@@ -1,11 +1,7 @@
 import Foundation
 
-/// The file of one outbox entry: JSON holding the entry (its target as the target's `Codable`
-/// conformance writes it, never a request), named `<sequence, 16 hex digits>-<id>.mutation`.
-///
-/// Reading checks every part: the format and its version, the name against the id and sequence
-/// inside, the key, the counts and times; a file that fails (cut short, another format, a target
-/// that does not decode as this outbox's) is not an entry, and its outbox deletes it unsent.
+/// One outbox entry as its journal keeps it (``OutboxJournal``): the entry's key, counts and
+/// times, and its target as the target's `Codable` conformance writes it; never a request.
 struct OutboxRecord<Target: TargetType & Codable>: Codable {
     /// What a failed entry keeps of its failure across launches.
     struct StoredFailure: Codable {
@@ -14,12 +10,6 @@ struct OutboxRecord<Target: TargetType & Codable>: Codable {
         var failedAt: Double
     }
 
-    static var format: String { "courier-outbox" }
-    static var version: Int { 1 }
-    static var fileExtension: String { ".mutation" }
-
-    var format: String
-    var version: Int
     var id: UUID
     var sequence: UInt64
     var idempotencyKey: String
@@ -29,8 +19,6 @@ struct OutboxRecord<Target: TargetType & Codable>: Codable {
     var failure: StoredFailure?
 
     init(_ entry: OutboxEntry<Target>, failure: StoredFailure?) {
-        format = Self.format
-        version = Self.version
         id = entry.id
         sequence = entry.sequence
         idempotencyKey = entry.idempotencyKey
@@ -56,45 +44,10 @@ struct OutboxRecord<Target: TargetType & Codable>: Codable {
         }
     }
 
-    /// The name of the entry's file.
-    var fileName: String { Self.fileName(sequence: sequence, id: id) }
-
-    static func fileName(sequence: UInt64, id: UUID) -> String {
-        let digits = String(sequence, radix: 16)
-        return String(repeating: "0", count: max(0, 16 - digits.count)) + digits + "-" + id.uuidString.lowercased()
-            + fileExtension
-    }
-
-    /// The sequence and id a file name says, or `nil` when it is not an entry's name.
-    static func parse(fileName name: String) -> (sequence: UInt64, id: UUID)? {
-        guard name.hasSuffix(fileExtension) else { return nil }
-        let stem = name.dropLast(fileExtension.count)
-        guard stem.count == 16 + 1 + 36, stem[stem.index(stem.startIndex, offsetBy: 16)] == "-" else { return nil }
-        let digits = stem.prefix(16)
-        guard digits.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }),
-            let sequence = UInt64(digits, radix: 16), let id = UUID(uuidString: String(stem.suffix(36))),
-            id.uuidString.lowercased() == stem.suffix(36)
-        else { return nil }
-        return (sequence, id)
-    }
-
-    /// The file's bytes.
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return try encoder.encode(self)
-    }
-
-    /// The record in `data`, read from the file `name`, or `nil` when it is not a valid entry of
-    /// this outbox.
-    static func decode(_ data: Data, fileName name: String) -> OutboxRecord? {
-        guard let named = parse(fileName: name), let record = try? JSONDecoder().decode(Self.self, from: data),
-            record.format == format, record.version == version, record.id == named.id,
-            record.sequence == named.sequence, record.sequence > 0, record.attempts >= 0,
-            record.enqueuedAt.isFinite, isValidKey(record.idempotencyKey),
-            record.failure.map({ $0.failedAt.isFinite }) ?? true
-        else { return nil }
-        return record
+    /// Whether every part holds a value an entry can have.
+    var isValid: Bool {
+        sequence > 0 && attempts >= 0 && enqueuedAt.isFinite && Self.isValidKey(idempotencyKey)
+            && (failure.map { $0.failedAt.isFinite } ?? true)
     }
 
     /// Whether `key` can be sent in a header as a Structured Fields string and bare alike: 1 to
@@ -102,5 +55,90 @@ struct OutboxRecord<Target: TargetType & Codable>: Codable {
     static func isValidKey(_ key: String) -> Bool {
         (1...255).contains(key.utf8.count)
             && key.utf8.allSatisfy { $0 >= 0x21 && $0 <= 0x7E && $0 != 0x22 && $0 != 0x5C }
+    }
+}
+
+/// One line of an outbox's journal: a change, as JSON, after a checksum of that JSON
+/// (``OutboxJournalFraming``).
+///
+/// `put` stores an entry (new, or replacing the one with its id: an attempt counted, a failure),
+/// `delete` removes one. The first line of a journal is its header, which names the format and
+/// its version.
+struct OutboxJournalLine<Target: TargetType & Codable>: Codable {
+    enum Operation: String, Codable {
+        case header, put, delete
+    }
+
+    var op: Operation
+    var format: String?
+    var version: Int?
+    var record: OutboxRecord<Target>?
+    var id: UUID?
+
+    static func put(_ record: OutboxRecord<Target>) -> OutboxJournalLine {
+        OutboxJournalLine(op: .put, record: record)
+    }
+
+    static func delete(_ id: UUID) -> OutboxJournalLine {
+        OutboxJournalLine(op: .delete, id: id)
+    }
+
+    /// The line's bytes, framed.
+    func encoded() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return OutboxJournalFraming.frame(try encoder.encode(self))
+    }
+
+    /// The line in `bytes` (without its line feed), or `nil` when its checksum does not match, it
+    /// does not decode as this outbox's (its target included), or its parts are not valid.
+    static func decode(_ bytes: Data) -> OutboxJournalLine? {
+        guard let json = OutboxJournalFraming.unframe(bytes), let line = try? JSONDecoder().decode(Self.self, from: json)
+        else { return nil }
+        switch line.op {
+        case .header:
+            return line.format == OutboxJournalFraming.format && line.version == OutboxJournalFraming.version
+                ? line : nil
+        case .put: return line.record?.isValid == true ? line : nil
+        case .delete: return line.id == nil ? nil : line
+        }
+    }
+}
+
+/// How a journal line is framed: a checksum of its JSON (16 hex digits of the JSON's 64-bit
+/// FNV-1a), a space, the JSON, a line feed. A torn or altered line shows.
+enum OutboxJournalFraming {
+    /// The format a journal's header names.
+    static let format = "courier-outbox"
+    /// The version of the format.
+    static let version = 1
+
+    /// `json` framed as a line.
+    static func frame(_ json: Data) -> Data {
+        var line = Data(checksum(json).utf8)
+        line.append(0x20)
+        line.append(json)
+        line.append(0x0A)
+        return line
+    }
+
+    /// The JSON of a framed line (given without its line feed), or `nil` when the frame or the
+    /// checksum is wrong.
+    static func unframe(_ bytes: Data) -> Data? {
+        guard bytes.count > 17, bytes[bytes.startIndex + 16] == 0x20 else { return nil }
+        let json = bytes[(bytes.startIndex + 17)...]
+        guard String(decoding: bytes.prefix(16), as: UTF8.self) == checksum(json) else { return nil }
+        return Data(json)
+    }
+
+    /// The 64-bit FNV-1a of `bytes`, as 16 lowercase hex digits.
+    static func checksum(_ bytes: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 }

@@ -25,32 +25,36 @@ extension Provider {
     /// network's value alone. In stub mode the stub answers in the network's place (and its
     /// answer is stored as a real one's).
     public func values<Value: Decodable & Sendable>(_ target: Target, as type: Value.Type) -> LoadedValues<Value> {
-        let policy = storablePolicy(of: target)
+        let storable = storableRead(of: target)
         var stored: (@Sendable () async -> StoredRead<Value>)?
-        if let policy {
-            stored = { await self.storedValue(of: target, as: Value.self, policy: policy) }
+        if let storable {
+            stored = { await self.storedValue(of: target, as: Value.self, storable) }
         }
         return LoadedValues(stored: stored) { afterStored in
-            await self.freshValue(of: target, as: Value.self, policy: policy, after: afterStored, revalidating: false)
+            await self.freshValue(
+                of: target, as: Value.self, policy: storable?.policy, after: afterStored, revalidating: false)
         }
     }
 
-    /// The cache policy of `target` when its answers can be stored and read back: a `GET` or
-    /// `HEAD` data call of a provider with a cache; `nil` otherwise.
-    func storablePolicy(of target: Target) -> CachePolicy? {
+    /// How `target`'s stored answers are read, when they can be stored and read back (a `GET` or
+    /// `HEAD` data call of a provider with a cache); `nil` otherwise.
+    func storableRead(of target: Target) -> StorableRead? {
         guard let cache = options.cache else { return nil }
         let endpoint = endpointClosure(target)
         guard endpoint.method == .get || endpoint.method == .head, usesCache(cache, for: endpoint.task) else {
             return nil
         }
-        return cachePolicy(for: target, cache: cache)
+        let ownControl = endpoint.httpHeaderFields?.keys.contains {
+            $0.caseInsensitiveCompare("Cache-Control") == .orderedSame
+        }
+        return StorableRead(policy: cachePolicy(for: target, cache: cache), asksOwnCacheControl: ownControl == true)
     }
 
     /// The stored answer for `target`, decoded: a call answered by the cache alone, whatever the
     /// age of what it stores (``CachePolicy/cacheOnly`` through ``CallChain/answeringFromStorageOnly()``).
     /// A stale answer marked `must-revalidate` is not shown, as the offline fallback never shows it.
-    func storedValue<Value: Decodable & Sendable>(of target: Target, as type: Value.Type, policy: CachePolicy) async
-        -> StoredRead<Value>
+    func storedValue<Value: Decodable & Sendable>(of target: Target, as type: Value.Type, _ storable: StorableRead)
+        async -> StoredRead<Value>
     {
         let read = CallOptions(cachePolicy: .cacheOnly, storageOnly: true)
         let result = await perform(target, progress: nil, options: read) { (response: Response) throws(CourierError) in
@@ -59,29 +63,12 @@ extension Provider {
         switch result {
         case .success(let (value, response)):
             guard let origin = response.cacheOrigin else { return .none }
-            let control = CacheControl(response.value(forHTTPHeaderField: "Cache-Control"))
-            if origin.isStale, control.mustRevalidate { return .none }
-            return .value(
-                LoadedValue(value: value, cacheOrigin: origin), isLast: endsWithStored(origin, target, policy))
+            if origin.isStale, CacheControl(response.value(forHTTPHeaderField: "Cache-Control")).mustRevalidate {
+                return .none
+            }
+            return .value(LoadedValue(value: value, cacheOrigin: origin), isLast: storable.endsWith(origin))
         case .failure(let error):
             return error.isCancelled || Task.isCancelled ? .cancelled : .none
-        }
-    }
-
-    /// Whether the network would only say again what is stored: a fresh answer the target's policy
-    /// would serve as it is (unless the request asks otherwise with a `Cache-Control` of its own),
-    /// or a policy that serves any stored answer.
-    private func endsWithStored(_ origin: CacheOrigin, _ target: Target, _ policy: CachePolicy) -> Bool {
-        switch policy.source {
-        case .cacheOnly, .returnCacheElseLoad:
-            return true
-        case .reloadIgnoringCache:
-            return false
-        case .useProtocol:
-            let ownControl = endpointClosure(target).httpHeaderFields?.keys.contains {
-                $0.caseInsensitiveCompare("Cache-Control") == .orderedSame
-            }
-            return !origin.isStale && ownControl != true
         }
     }
 
@@ -123,5 +110,26 @@ extension Provider {
         if CacheExchange.isNetworkFailure(error) { return true }
         guard policy?.fallsBackOnServerErrors == true, let status = error.response?.statusCode else { return false }
         return (500..<600).contains(status)
+    }
+}
+
+/// How a target's stored answer is read for ``Provider/values(_:as:)``: worked out once per
+/// sequence, from one endpoint. At file scope: nested in the generic `Provider`, its metadata
+/// would be looked up at run time.
+struct StorableRead: Sendable {
+    /// The target's cache policy.
+    let policy: CachePolicy
+    /// Whether the target's request names a `Cache-Control` of its own.
+    let asksOwnCacheControl: Bool
+
+    /// Whether the network would only say again what is stored with `origin`: a fresh answer the
+    /// policy would serve as it is (unless the request asks otherwise with a `Cache-Control` of
+    /// its own), or a policy that serves any stored answer.
+    func endsWith(_ origin: CacheOrigin) -> Bool {
+        switch policy.source {
+        case .cacheOnly, .returnCacheElseLoad: true
+        case .reloadIgnoringCache: false
+        case .useProtocol: !origin.isStale && !asksOwnCacheControl
+        }
     }
 }

@@ -68,7 +68,8 @@ public final class RemoteValue<Value: Decodable & Sendable> {
         values = { provider.values(target, as: Value.self) }
         revalidated = {
             await provider.freshValue(
-                of: target, as: Value.self, policy: provider.storablePolicy(of: target), after: nil, revalidating: true)
+                of: target, as: Value.self, policy: provider.storableRead(of: target)?.policy, after: nil,
+                revalidating: true)
         }
         hub = provider.offline
         registration = hub.makeID()

@@ -5,11 +5,14 @@ import Foundation
 /// ``SecretMasking/default``). Tokens are the plugins' to add when a call is sent; an outbox
 /// refuses a target that would write one (``OutboxError/credentialInTarget(field:)``).
 enum TargetCredentialCheck {
-    /// The first credential-named member of the `target` member of `record` (an outbox record's
-    /// JSON), or `nil` when there is none.
-    static func credentialField(in record: Data) -> String? {
-        guard let object = try? JSONSerialization.jsonObject(with: record) as? [String: Any] else { return nil }
-        return credentialField(in: object["target"] as Any)
+    /// The first credential-named member of the target in `line` (a framed journal line that puts
+    /// a record), or `nil` when there is none.
+    static func credentialField(inTargetOf line: Data) -> String? {
+        guard let json = OutboxJournalFraming.unframe(line.dropLast()),
+            let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any],
+            let record = object["record"] as? [String: Any]
+        else { return nil }
+        return credentialField(in: record["target"] as Any)
     }
 
     private static func credentialField(in value: Any) -> String? {

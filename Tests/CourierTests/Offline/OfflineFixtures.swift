@@ -153,9 +153,20 @@ enum OutboxFolders {
         FileManager.default.temporaryDirectory.appendingPathComponent("courier-outbox-\(UUID().uuidString)")
     }
 
-    /// The entries' files in `folder`.
-    static func files(in folder: URL) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".mutation") }
-            .sorted()
+    /// The journal of the outbox in `folder`.
+    static func journal(in folder: URL) -> URL {
+        folder.appendingPathComponent(OutboxJournal.journalName)
+    }
+
+    /// The entries the journal in `folder` holds now, in order, replayed as a new outbox would.
+    static func entries(in folder: URL) -> [OutboxRecord<NotesAPI>] {
+        let data = (try? Data(contentsOf: journal(in: folder))) ?? Data()
+        var live: [UUID: OutboxRecord<NotesAPI>] = [:]
+        for text in data.split(separator: 0x0A).dropFirst() {
+            guard let line = OutboxJournalLine<NotesAPI>.decode(Data(text)) else { continue }
+            if let record = line.record { live[record.id] = record }
+            if let id = line.id { live[id] = nil }
+        }
+        return live.values.sorted { $0.sequence < $1.sequence }
     }
 }

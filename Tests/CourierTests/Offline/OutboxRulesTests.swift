@@ -92,17 +92,24 @@ struct OutboxRulesTests {
         #expect(OutboxBackoff.jittered(8, random: 0, floor: 7) == 7)
     }
 
-    @Test func entryNamesAreReadBack() {
-        let id = UUID()
-        let name = OutboxRecord<NotesAPI>.fileName(sequence: 42, id: id)
-        #expect(name == "000000000000002a-\(id.uuidString.lowercased()).mutation")
-        #expect(OutboxRecord<NotesAPI>.parse(fileName: name)?.sequence == 42)
-        #expect(OutboxRecord<NotesAPI>.parse(fileName: name)?.id == id)
-        for bad in [
-            "x.mutation", "000000000000002A-\(id.uuidString.lowercased()).mutation",
-            "000000000000002a-\(id.uuidString).mutation", name + ".tmp",
-        ] {
-            #expect(OutboxRecord<NotesAPI>.parse(fileName: bad) == nil)
-        }
+    @Test func aJournalLineIsReadBackOnlyWhole() throws {
+        let entry = OutboxEntry(
+            id: UUID(), target: NotesAPI.add(text: "x"), idempotencyKey: "k-1", enqueuedAt: Date(), attempts: 0,
+            sequence: 1)
+        let line = try OutboxJournalLine.put(OutboxRecord(entry, failure: nil)).encoded()
+        let text = line.dropLast()
+        #expect(OutboxJournalLine<NotesAPI>.decode(text)?.record?.id == entry.id)
+
+        var altered = Data(text)
+        altered[altered.count - 3] ^= 0x01
+        #expect(OutboxJournalLine<NotesAPI>.decode(altered) == nil)
+        #expect(OutboxJournalLine<NotesAPI>.decode(text.dropLast(5)) == nil)
+        #expect(OutboxJournalLine<OtherAPI>.decode(text) == nil)
+
+        let badKey = OutboxEntry(
+            id: UUID(), target: NotesAPI.add(text: "x"), idempotencyKey: "has space", enqueuedAt: Date(), attempts: 0,
+            sequence: 1)
+        let refused = try OutboxJournalLine.put(OutboxRecord(badKey, failure: nil)).encoded()
+        #expect(OutboxJournalLine<NotesAPI>.decode(refused.dropLast()) == nil)
     }
 }

@@ -54,10 +54,10 @@ struct OutboxTests {
         #expect(server.keys == entries.map { "\"\($0.idempotencyKey)\"" })
         #expect(server.notes == ["first", "a", "b"])
         #expect(Set(entries.map(\.idempotencyKey)).count == 3)
-        #expect(OutboxFolders.files(in: folder).isEmpty)
+        #expect(OutboxFolders.entries(in: folder).isEmpty)
     }
 
-    /// The entry is on disk when `enqueue` returns, its file `0600` in a `0700` folder, holding
+    /// The entry is on disk when `enqueue` returns, in a journal `0600` in a `0700` folder, holding
     /// the target and its key, never the request or a credential a plugin adds.
     @Test func anEntryIsStoredAsItsTargetOnly() async throws {
         defer { cleanUp() }
@@ -66,15 +66,16 @@ struct OutboxTests {
 
         let entry = try await outbox.enqueue(.add(text: "offline"))
 
-        let files = OutboxFolders.files(in: folder)
-        #expect(files.count == 1)
-        let file = folder.appendingPathComponent(files[0])
+        #expect(OutboxFolders.entries(in: folder).map(\.id) == [entry.id])
+        let file = OutboxFolders.journal(in: folder)
         let text = try String(contentsOf: file, encoding: .utf8)
         #expect(text.contains(#""add":{"text":"offline"}"#) && text.contains(entry.idempotencyKey))
         #expect(!text.contains("SECRET-TOKEN") && !text.contains("Authorization") && !text.contains("notes.example"))
-        let fileMode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
-        let folderMode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? NSNumber
-        #expect(fileMode?.intValue == 0o600 && folderMode?.intValue == 0o700)
+        func mode(_ url: URL) throws -> Int? {
+            (try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?.intValue
+        }
+        let lock = folder.appendingPathComponent(OutboxJournal.lockName)
+        #expect(try mode(file) == 0o600 && mode(lock) == 0o600 && mode(folder) == 0o700)
         #expect(outbox.pendingCount == 1 && outbox.pending.first?.id == entry.id)
     }
 
@@ -176,7 +177,7 @@ struct OutboxTests {
 
         #expect(statuses == [401, 403, 409, 422])
         #expect(outbox.failed.map(\.statusCode) == [401, 403, 409, 422])
-        #expect(outbox.pendingCount == 0 && OutboxFolders.files(in: folder).count == 4)
+        #expect(outbox.pendingCount == 0 && OutboxFolders.entries(in: folder).count == 4)
     }
 
     @Test func aFailedMutationCanBeRetriedOrDropped() async throws {
@@ -195,7 +196,7 @@ struct OutboxTests {
         #expect(sent.id == first.id && sent.idempotencyKey == first.idempotencyKey)
         await outbox.drop(second.id)
 
-        #expect(outbox.failed.isEmpty && OutboxFolders.files(in: folder).isEmpty)
+        #expect(outbox.failed.isEmpty && OutboxFolders.entries(in: folder).isEmpty)
         await #expect(throws: OutboxError.notFailed(second.id)) { try await outbox.retry(second.id) }
     }
 
@@ -242,33 +243,90 @@ struct OutboxTests {
         #expect(sent.first?.attempts == 1 && server.notes == ["first", "a", "b"])
     }
 
-    /// A corrupt or foreign file with an entry's name is deleted unsent; other files stay; a
-    /// temporary file a killed write left is deleted.
-    @Test func corruptAndForeignFilesAreDroppedUnsent() async throws {
+    /// Lines that are cut short, altered, or not this outbox's are dropped unsent, from the
+    /// journal too; the entries around them are kept.
+    @Test func corruptAndForeignLinesAreDroppedUnsent() async throws {
         defer { cleanUp() }
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        func name(_ sequence: UInt64) -> String { OutboxRecord<NotesAPI>.fileName(sequence: sequence, id: UUID()) }
-        let foreign = """
-            {"format":"courier-outbox","version":1,"id":"\(UUID().uuidString)","sequence":2,"idempotencyKey":"k",
-            "enqueuedAt":0,"attempts":0,"target":{"launchRockets":{}}}
-            """
-        let files: [String: String] = [
-            name(1): "not json", name(2): foreign, name(3): "{\"format\":\"courier-outbox\"",
-            "notes.txt": "mine", ".\(name(4)).\(UUID().uuidString).tmp": "half",
-        ]
-        for (file, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(file)) }
         server.isDown = true
-        try FileManager.default.createSymbolicLink(
-            atPath: folder.appendingPathComponent(name(5)).path, withDestinationPath: "/etc/hostname")
-        let outbox = outbox()
+        func put(_ text: String, sequence: UInt64) throws -> (OutboxEntry<NotesAPI>, Data) {
+            let entry = OutboxEntry(
+                id: UUID(), target: NotesAPI.add(text: text), idempotencyKey: "key-\(sequence)", enqueuedAt: Date(),
+                attempts: 0, sequence: sequence)
+            return (entry, try OutboxJournalLine.put(OutboxRecord(entry, failure: nil)).encoded())
+        }
+        let header = OutboxJournalFraming.frame(Data(#"{"format":"courier-outbox","op":"header","version":1}"#.utf8))
+        let (kept, keptLine) = try put("kept", sequence: 1)
+        let foreign = OutboxJournalFraming.frame(
+            Data(
+                #"{"op":"put","record":{"attempts":0,"enqueuedAt":0,"id":"\#(UUID())","idempotencyKey":"k","sequence":9,"#
+                    .utf8) + Data(#""target":{"launchRockets":{}}}}"#.utf8))
+        var (_, altered) = try put("altered", sequence: 10)
+        altered[40] ^= 0x01
+        let torn = Data("0123456789abcdef {\"op\":\"pu".utf8)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try (header + keptLine + foreign + altered + torn).write(to: OutboxFolders.journal(in: folder))
 
+        let outbox = outbox()
         #expect(await outbox.folderProblem == nil)
 
-        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-        #expect(left == ["notes.txt"] && outbox.pendingCount == 0)
-        try await outbox.enqueue(.add(text: "mine"))
-        #expect(OutboxFolders.files(in: folder).first?.hasPrefix("0000000000000001-") == true)
-        #expect(server.requests.allSatisfy { $0.url?.path == "/notes" })
+        #expect(outbox.pending.map(\.id) == [kept.id])
+        #expect(OutboxFolders.entries(in: folder).map(\.id) == [kept.id])
+        let text = try String(contentsOf: OutboxFolders.journal(in: folder), encoding: .utf8)
+        #expect(!text.contains("launchRockets") && !text.contains("altered"))
+        let lines = text.split(separator: "\n").dropFirst()
+        #expect(lines.allSatisfy { OutboxJournalLine<NotesAPI>.decode(Data($0.utf8)) != nil })
+    }
+
+    /// A journal of another format, or something else at its name, is not read, and goes.
+    @Test func aForeignJournalIsDroppedUnread() async throws {
+        defer { cleanUp() }
+        server.isDown = true
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data("{\"some\":\"other file\"}\n".utf8).write(to: OutboxFolders.journal(in: folder))
+        try Data("mine".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let outbox = outbox()
+        #expect(await outbox.folderProblem == nil && outbox.pendingCount == 0)
+        #expect(try String(contentsOf: OutboxFolders.journal(in: folder), encoding: .utf8).contains("other") == false)
+        outbox.close()
+
+        let other = OutboxFolders.make()
+        defer { try? FileManager.default.removeItem(at: other) }
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: OutboxFolders.journal(in: other), withDestinationURL: folder.appendingPathComponent("notes.txt"))
+        let linked = Outbox(provider: provider(), directory: other, options: OutboxOptions().waiting(on: clock))
+        #expect(await linked.folderProblem == nil)
+        #expect(try String(contentsOf: folder.appendingPathComponent("notes.txt"), encoding: .utf8) == "mine")
+        let attributes = try FileManager.default.attributesOfItem(atPath: OutboxFolders.journal(in: other).path)
+        #expect(attributes[.type] as? FileAttributeType == .typeRegular)
+    }
+
+    /// Another holder of the folder's lock (another process) keeps the outbox out.
+    @Test func aFolderLockedByAnotherProcessIsRefused() async throws {
+        defer { cleanUp() }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let lock = open(folder.appendingPathComponent(OutboxJournal.lockName).path, O_RDWR | O_CREAT, 0o600)
+        defer { close(lock) }
+        #expect(flock(lock, LOCK_EX | LOCK_NB) == 0)
+
+        let outbox = outbox()
+
+        #expect(await outbox.folderProblem == .folderInUse(path: folder.path))
+        await #expect(throws: OutboxError.folderInUse(path: folder.path)) { try await outbox.enqueue(.add(text: "x")) }
+    }
+
+    /// A journal is rewritten without its dead lines: sending many mutations leaves it small.
+    @Test func theJournalStaysSmall() async throws {
+        defer { cleanUp() }
+        let outbox = outbox()
+        var outcomes = outbox.outcomes.makeAsyncIterator()
+        for item in 0..<400 {
+            try await outbox.enqueue(.like(id: item))
+            _ = await outcomes.next()
+        }
+        let size = try FileManager.default.attributesOfItem(atPath: OutboxFolders.journal(in: folder).path)[.size]
+        #expect(((size as? NSNumber)?.intValue ?? .max) < 2 * 65_536)
+        #expect(OutboxFolders.entries(in: folder).isEmpty)
     }
 
     @Test func theOutboxIsBounded() async throws {
@@ -305,7 +363,7 @@ struct OutboxTests {
         await outbox.removeAll()
 
         #expect(outbox.pendingCount == 0 && outbox.failed.isEmpty && outbox.inFlight == nil)
-        #expect(OutboxFolders.files(in: folder).isEmpty)
+        #expect(OutboxFolders.entries(in: folder).isEmpty)
     }
 
     /// Two outboxes of one process on one folder share its queue: each entry is sent once, in
@@ -366,7 +424,7 @@ struct OutboxTests {
         await #expect(throws: OutboxError.credentialInTarget(field: "password")) {
             try await outbox.enqueue(.signIn(user: "ada", password: "hunter2"))
         }
-        #expect(OutboxFolders.files(in: folder).isEmpty)
+        #expect(OutboxFolders.entries(in: folder).isEmpty)
     }
 
     @Test func anInvalidKeyIsRefused() async throws {
@@ -452,7 +510,7 @@ struct OutboxTests {
         try await outbox.enqueue(.add(text: "x"))
         outbox.close()
         await #expect(throws: OutboxError.closed) { try await outbox.enqueue(.add(text: "y")) }
-        #expect(OutboxFolders.files(in: folder).count == 1)
+        #expect(OutboxFolders.entries(in: folder).count == 1)
     }
 }
 

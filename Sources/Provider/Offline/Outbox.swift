@@ -20,16 +20,17 @@ import Synchronization
 /// ```
 ///
 /// **What is stored.** The target, through its `Codable` conformance (a target type opts in by
-/// being `Codable`), with the entry's key and counts, one file per mutation: never a request. The
-/// endpoint closure, the request closure and the plugins run when the mutation is finally sent,
-/// so common headers and parameters are current then, an expired token is refreshed as for any
-/// call, and no credential is written to disk; a target whose encoded form has a member named
-/// like a credential is refused (``OutboxError/credentialInTarget(field:)``). The folder the app
-/// names follows the cache's rules: created `0700` (made so when it is the user's own), refused
-/// when it is a symbolic link or another user's; each file is `0600`, written whole through a new
-/// file created exclusively, then renamed. A file that is not a valid entry of this outbox
-/// (corrupt, cut short, another format, a target that does not decode, not a regular file of the
-/// user's) is deleted, never sent. Entries and bytes are bounded (``OutboxOptions``).
+/// being `Codable`), with the entry's key and counts: never a request. The endpoint closure, the
+/// request closure and the plugins run when the mutation is finally sent, so common headers and
+/// parameters are current then, an expired token is refreshed as for any call, and no credential
+/// is written to disk; a target whose encoded form has a member named like a credential is
+/// refused (``OutboxError/credentialInTarget(field:)``). Each change is one line appended to the
+/// folder's journal, with a checksum; the journal is rewritten without its dead lines when they
+/// outweigh the live ones. The folder the app names follows the cache's rules: created `0700`
+/// (made so when it is the user's own), refused when it is a symbolic link or another user's; its
+/// files are `0600`, created exclusively, never followed through a symbolic link. A line that is
+/// cut short, altered, or not this outbox's (a target that does not decode) is dropped, never
+/// sent, and so is a journal of another format. Entries and bytes are bounded (``OutboxOptions``).
 ///
 /// **How it sends.** In the order they were enqueued, one at a time, through the provider's whole
 /// pipeline (``Provider/request(_:)``: plugins, envelope, cache invalidation, the target's
@@ -47,8 +48,9 @@ import Synchronization
 /// server that honours the key (it records the keys it applied and answers a replay without
 /// applying it again). Not guaranteed: exactly-once with a server that ignores the key (an answer
 /// lost after the server applied the mutation means it is sent again); durability across a
-/// power cut in the instant of a write (files are not `fsync`ed); sharing a folder between
-/// processes (an app and its extension need a folder each).
+/// power cut (the journal is not `fsync`ed: a kill loses nothing, a power cut may lose the last
+/// changes); sharing a folder between processes (the second one's outbox is refused with
+/// ``OutboxError/folderInUse(path:)``: an app and its extension need a folder each).
 ///
 /// **Observing it.** ``pending``, ``pendingCount``, ``inFlight`` and ``failed`` are observable
 /// (the Observation module) and live on the main actor, where views read them; they follow the

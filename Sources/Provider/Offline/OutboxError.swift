@@ -8,8 +8,8 @@ public enum OutboxError: Error, Sendable, Equatable, LocalizedError, CustomStrin
     /// The folder is not one only this user can write (a symbolic link, another user's, not a
     /// folder, or not usable): a file in it could be forged and sent. The outbox stores nothing.
     case unsafeFolder(path: String, reason: String)
-    /// Another outbox of this process uses the folder for another target type: one folder per
-    /// outbox.
+    /// The folder is another outbox's: one of this process with another target type, or one of
+    /// another process (which holds its lock). One folder per outbox, per process.
     case folderInUse(path: String)
     /// The target, encoded, has a member whose name is a credential's (`password`, `token`,
     /// `authorization`, …): it would be written to disk. Tokens belong in the plugins, which add
@@ -36,7 +36,7 @@ public enum OutboxError: Error, Sendable, Equatable, LocalizedError, CustomStrin
         case .unsafeFolder(let path, let reason):
             "The outbox folder \(path) is not safe to use (\(reason)); the outbox stores nothing."
         case .folderInUse(let path):
-            "The outbox folder \(path) is used by another outbox of this process for another target type."
+            "The outbox folder \(path) is used by another outbox (another target type, or another process)."
         case .credentialInTarget(let field):
             "The target has a member named \(field), a credential's name, which the outbox would write to disk: "
                 + "let a plugin add credentials when the call is sent, or rename the member in its CodingKeys."

@@ -28,7 +28,7 @@ import Foundation
 /// user's. A journal that is not one (another format, not a regular file of the user's, larger than
 /// any journal of this outbox can be) is deleted unread, never sent.
 final class OutboxJournal: @unchecked Sendable {
-    // Unchecked: `journal`, `lock`, `bytes` and `problem` are read and written only on `queue`.
+    // Unchecked: `journal`, `lock`, `bytes` and `encoder` are used only on `queue`.
     let directory: URL
     private let queue: DispatchQueue
     /// The journal, open for appending; `-1` until it is opened.
@@ -37,6 +37,8 @@ final class OutboxJournal: @unchecked Sendable {
     private var lock: Int32 = -1
     /// The journal's size.
     private(set) var bytes = 0
+    /// Encodes the lines written on the queue.
+    let encoder = JSONEncoder()
 
     static let journalName = "outbox.journal"
     static let lockName = "outbox.lock"
@@ -207,7 +209,9 @@ final class OutboxJournal: @unchecked Sendable {
 
     /// The header line, the same for every journal of this format.
     private static let headerLine = OutboxJournalFraming.frame(
-        Data(#"{"format":"\#(OutboxJournalFraming.format)","op":"header","version":\#(OutboxJournalFraming.version)}"#.utf8))
+        Data(
+            #"{"format":"\#(OutboxJournalFraming.format)","op":"header","version":\#(OutboxJournalFraming.version)}"#
+                .utf8))
 
     private static func reason(_ problem: HTTPCacheFolderProblem) -> String {
         switch problem {

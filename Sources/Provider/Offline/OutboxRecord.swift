@@ -83,17 +83,17 @@ struct OutboxJournalLine<Target: TargetType & Codable>: Codable {
         OutboxJournalLine(op: .delete, id: id)
     }
 
-    /// The line's bytes, framed.
-    func encoded() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return OutboxJournalFraming.frame(try encoder.encode(self))
+    /// The line's bytes, framed, encoded by `encoder` (a journal keeps one for its queue: making
+    /// an encoder costs more than using one).
+    func encoded(by encoder: JSONEncoder = JSONEncoder()) throws -> Data {
+        OutboxJournalFraming.frame(try encoder.encode(self))
     }
 
     /// The line in `bytes` (without its line feed), or `nil` when its checksum does not match, it
     /// does not decode as this outbox's (its target included), or its parts are not valid.
     static func decode(_ bytes: Data) -> OutboxJournalLine? {
-        guard let json = OutboxJournalFraming.unframe(bytes), let line = try? JSONDecoder().decode(Self.self, from: json)
+        guard let json = OutboxJournalFraming.unframe(bytes),
+            let line = try? JSONDecoder().decode(Self.self, from: json)
         else { return nil }
         switch line.op {
         case .header:

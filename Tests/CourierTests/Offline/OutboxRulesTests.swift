@@ -113,3 +113,26 @@ struct OutboxRulesTests {
         #expect(OutboxJournalLine<NotesAPI>.decode(refused.dropLast()) == nil)
     }
 }
+
+/// The check that keeps a credential named in a target off the disk.
+@Suite("Outbox credential check")
+struct TargetCredentialCheckTests {
+    static func line(_ json: String) -> Data {
+        OutboxJournalFraming.frame(Data(json.utf8))
+    }
+
+    @Test func findsACredentialNameAtAnyDepth() {
+        let nested = #"{"op":"put","record":{"id":"x","target":{"signUp":{"profile":{"newPassword":"a:b"}}}}}"#
+        #expect(TargetCredentialCheck.credentialField(inTargetOf: Self.line(nested)) == "newPassword")
+        let escaped = #"{"record":{"target":{"x":{"pass\u0077ord":"p"}}}}"#
+        #expect(TargetCredentialCheck.credentialField(inTargetOf: Self.line(escaped)) == "password")
+    }
+
+    /// Values are not names, however they read, and the record's own members are not credentials'.
+    @Test func valuesAndTheRecordsOwnMembersPass() {
+        let json =
+            #"{"op":"put","record":{"attempts":0,"enqueuedAt":1,"id":"i","idempotencyKey":"token: x","#
+            + #""sequence":1,"target":{"note":{"text":"my password is \"x\":"}}}}"#
+        #expect(TargetCredentialCheck.credentialField(inTargetOf: Self.line(json)) == nil)
+    }
+}

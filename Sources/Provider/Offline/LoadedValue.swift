@@ -18,8 +18,7 @@ public struct LoadedValue<Value: Sendable>: Sendable {
     /// on server errors). Then ``cacheOrigin`` is ``CacheOrigin/Kind/offlineFallback``. `nil` otherwise.
     public let networkError: CourierError?
 
-    /// Creates a value.
-    public init(value: Value, cacheOrigin: CacheOrigin?, networkError: CourierError? = nil) {
+    init(value: Value, cacheOrigin: CacheOrigin?, networkError: CourierError? = nil) {
         self.value = value
         self.cacheOrigin = cacheOrigin
         self.networkError = networkError

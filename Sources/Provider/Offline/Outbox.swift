@@ -39,7 +39,7 @@ import Synchronization
 /// and after a restart. A failure to reach the server, a `5xx`, a `408` or a `429` is retried after
 /// a backoff (``OutboxBackoff``) that ends early when the app says the network is back
 /// (``sendNow()``) and, after a network failure, when another call of the provider succeeds.
-/// Any other answer is final (``OutboxVerdict`` has the rule): the mutation moves to ``failed``,
+/// Any other answer is final (a `4xx`, an envelope's failure code): the mutation moves to ``failed``,
 /// and the next one is sent. At start, what an earlier run left is sent.
 ///
 /// **What it guarantees.** Order and one-at-a-time sending per folder; at-least-once sending of

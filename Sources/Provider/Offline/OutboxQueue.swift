@@ -324,8 +324,14 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
             case .retry(let retryAfter, let networkDown):
                 let failures = await noteAttempt(of: head)
                 await backOff(afterFailures: failures, retryAfter: retryAfter, networkDown: networkDown)
-            case .stopped:
+            case .stopped where attempt.isCancelled:
+                // The outbox cancelled it (close, drop, removeAll): the next attempt is due at once.
                 changed()
+            case .stopped:
+                // The provider ended the call itself (it was shut down): try again after a wait,
+                // never in a loop.
+                changed()
+                await backOff(afterFailures: max(1, head.attempts), retryAfter: nil, networkDown: false)
             }
         }
     }
@@ -351,18 +357,31 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
     }
 
     /// The end of `head`'s last attempt: its line deleted (sent) or rewritten with its failure,
-    /// and the outcome told, unless the app dropped it meanwhile.
+    /// and the outcome told, unless the app dropped it meanwhile. When the journal cannot be
+    /// written (the disk is full), the entry stays as it was and the sender waits before it sends
+    /// it again (with its key: the server does not apply it twice), rather than send it in a loop.
     private func settle(_ head: OutboxEntry<Target>, as outcome: OutboxOutcome<Target>) async {
-        let current = try? await journal.run { [self] () throws(OutboxError) -> Bool in
-            switch outcome {
-            case .sent: try forget(head.id)
-            case .failed(let failure): try store(failure.entry, failure: failure)
+        let settled: Bool?
+        do throws(OutboxError) {
+            settled = try await journal.run { [self] () throws(OutboxError) -> Bool in
+                switch outcome {
+                case .sent: try forget(head.id)
+                case .failed(let failure): try store(failure.entry, failure: failure)
+                }
             }
+        } catch {
+            settled = nil
         }
         changed()
-        guard current == true else { return }
-        let continuations = state.withLock { Array($0.outcomes.values) }
-        for continuation in continuations { continuation.yield(outcome) }
+        switch settled {
+        case true?:
+            let continuations = state.withLock { Array($0.outcomes.values) }
+            for continuation in continuations { continuation.yield(outcome) }
+        case false?:
+            return
+        case nil:
+            await backOff(afterFailures: max(1, head.attempts + 1), retryAfter: nil, networkDown: false)
+        }
     }
 
     /// Counts an attempt of `head` that will be made again, in its journal too; returns its attempts.

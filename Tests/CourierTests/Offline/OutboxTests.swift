@@ -477,6 +477,20 @@ struct OutboxTests {
         #expect(server.keys == ["\"\(entry.idempotencyKey)\""] && protected.keys.allSatisfy { $0 == server.keys[0] })
     }
 
+    /// A provider that was shut down ends every call at once: the outbox waits between attempts
+    /// instead of trying again in a loop.
+    @Test func aShutDownProviderMakesTheOutboxWait() async throws {
+        defer { cleanUp() }
+        let provider = provider()
+        await provider.shutdown()
+        let outbox = outbox(provider)
+        var began = clock.waits.makeAsyncIterator()
+        try await outbox.enqueue(.add(text: "x"))
+
+        #expect(await began.next() == .seconds(1))
+        #expect(server.requests.isEmpty && outbox.pendingCount == 1)
+    }
+
     @Test func stubModeSendsFromTheSamples() async throws {
         defer { cleanUp() }
         let provider = Provider<NotesAPI>(stubClosure: Provider.immediatelyStub, transport: UnreachableTransport())

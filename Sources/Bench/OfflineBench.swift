@@ -48,22 +48,6 @@ enum OfflineBench {
             + (1...10).map { #"{"id":\#($0),"title":"Post number \#($0) of the feed","likes":\#($0 * 3)}"# }
             .joined(separator: ",") + "]").utf8)
 
-    /// Answers every request with the feed, fresh for an hour.
-    struct OriginTransport: Transport {
-        func send(_ request: TransportRequest) async throws -> TransportResponse {
-            let url = request.urlRequest.url ?? URL(fileURLWithPath: "/")
-            guard
-                let response = TransportResponse(
-                    url: url, statusCode: 200, httpVersion: "HTTP/1.1",
-                    headerFields: [
-                        HeaderField(name: "Content-Type", value: "application/json"),
-                        HeaderField(name: "Cache-Control", value: "max-age=3600"),
-                    ], data: Data([UInt8](OfflineBench.body)))
-            else { throw TransportError.notHTTP }
-            return response
-        }
-    }
-
     /// No network: every request fails at once.
     struct OfflineTransport: Transport {
         func send(_ request: TransportRequest) async throws -> TransportResponse {
@@ -115,7 +99,7 @@ enum OfflineBench {
     private static func firstValueRow(rounds: Int, calls: Int) async {
         var options = ProviderOptions()
         options.cache = HTTPCache()
-        let cached = Provider<FeedAPI>(transport: OriginTransport(), options: options)
+        let cached = Provider<FeedAPI>(transport: CacheBench.OriginTransport(body: body), options: options)
         _ = try? await cached.request(.feed, as: [Post].self)
 
         var hitTimes: [Double] = []

@@ -57,6 +57,8 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
         var bytes = 0
         var inFlight: UUID?
         var sending: Task<Result<Response, CourierError>, Never>?
+        /// The outbox whose provider makes the attempt under way.
+        var sendingBy: UInt64?
         var senders: [Sender] = []
         var isRunning = false
         var outcomes: [UInt64: AsyncStream<OutboxOutcome<Target>>.Continuation] = [:]
@@ -148,7 +150,7 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
         let sending = state.withLock { state -> Task<Result<Response, CourierError>, Never>? in
             guard let index = state.senders.firstIndex(where: { $0.id == id }) else { return nil }
             state.senders.remove(at: index)
-            return state.sending
+            return state.sendingBy == id ? state.sending : nil
         }
         sending?.cancel()
         work.wake()
@@ -305,6 +307,7 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
                 guard state.slots.contains(where: { $0.entry.id == head.id && $0.failure == nil }) else { return false }
                 state.inFlight = head.id
                 state.sending = attempt
+                state.sendingBy = sender.id
                 state.versions.inFlight += 1
                 return true
             }
@@ -313,6 +316,7 @@ final class OutboxQueue<Target: TargetType & Codable>: Sendable {
             let result = await attempt.value
             state.withLock { state in
                 state.sending = nil
+                state.sendingBy = nil
                 state.inFlight = nil
                 state.versions.inFlight += 1
             }

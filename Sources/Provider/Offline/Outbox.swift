@@ -113,12 +113,8 @@ public final class Outbox<Target: TargetType & Codable>: Sendable, Observable {
                     }
                 },
                 listen: { [weak queue] on in
-                    if on {
-                        hub.wake({ [weak queue] in queue?.networkIsBack() }, id: listenerID)
-                    } else {
-                        hub.forget(listenerID)
-                    }
-                    _ = queue
+                    guard on else { return hub.forget(listenerID) }
+                    hub.wake({ [weak queue] in queue?.networkIsBack() }, id: listenerID)
                 },
                 changed: { [weak self] in self?.schedulePublish() }))
     }

@@ -75,7 +75,8 @@ let package = Package(
         // One call to a hostile server in a process of its own, for the live hardening tests.
         .executableTarget(name: "courier-probe", dependencies: ["Courier", "CourierHTTP1"], path: "Sources/Probe"),
         .testTarget(name: "CourierTargetsTests", dependencies: ["CourierTargets"]),
-        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTransport"]),
+        // CourierTesting for its test clock and network switch, which the offline layer's tests share.
+        .testTarget(name: "CourierTests", dependencies: ["Courier", "CourierTransport", "CourierTesting"]),
         .testTarget(name: "CourierHTTP1Tests", dependencies: ["CourierHTTP1", "Courier"]),
         .testTarget(name: "CourierPluginsTests", dependencies: ["CourierPlugins"]),
         // Fixtures/ holds Moya code as written for Moya, compared with its ports, never compiled.

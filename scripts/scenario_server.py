@@ -25,6 +25,8 @@ details its routes:
   /download/file, /download/fail       downloads: scenario_downloads.py
   /streaming/*, /Room/Comments         SSE, JSON lines, broken streams: scenario_stream.py
   /cache/*                             the HTTP cache's live tests (issue 23): scenario_cache.py
+  /idempotent/*                        a mutation that applies each Idempotency-Key once, for the
+                                       outbox's live tests (issue 48): scenario_idempotency.py
 
 Unknown paths answer 404 {"code":404,"msg":"no such route: <path>"}.  A route that
 raises answers 500 JSON (when nothing was sent yet) and the server keeps running.
@@ -44,6 +46,7 @@ import scenario_downloads
 import scenario_echo
 import scenario_faults
 import scenario_goods
+import scenario_idempotency
 import scenario_stream
 from scenario_handler import ScenarioHandler
 
@@ -84,6 +87,8 @@ class Handler(ScenarioHandler):
             return scenario_echo.echo(self)
         if path.startswith("/cache/"):
             return scenario_cache.route(self, path)
+        if path.startswith("/idempotent/"):
+            return scenario_idempotency.route(self, path)
         if path == "/download/file":
             return scenario_downloads.download_file(self)
         if path == "/download/fail":

@@ -31,6 +31,8 @@ struct BenchArguments: Sendable {
     var nativeOnly: Double?
     /// Only the HTTP cache's rows (``CacheBench``), then exit.
     var cacheOnly = false
+    /// Only the offline-first layer's rows (``OfflineBench``), then exit.
+    var offlineOnly = false
     /// Only stream this URL's body through ``streamTransport`` and exit (``StreamBench``).
     var streamURL: URL?
     /// With `--stream`: `urlsession` (the default) or `native`.
@@ -57,6 +59,7 @@ struct BenchArguments: Sendable {
                courier-bench --floor-only N
                courier-bench --url URL --native-only SECONDS
                courier-bench --cache [--url URL] [--quick]
+               courier-bench --offline [--quick]
                courier-bench --stream URL [--transport urlsession|native] [--events]
                courier-bench --calls N [--url URL [--urlsession]]
         """
@@ -84,6 +87,7 @@ struct BenchArguments: Sendable {
             case "--ca": parsed.certificateAuthorityPath = iterator.next()
             case "--eager-logger": parsed.eagerLogger = true
             case "--cache": parsed.cacheOnly = true
+            case "--offline": parsed.offlineOnly = true
             case "--calls": parsed.plainCalls = iterator.next().flatMap { Int($0) }
             case "--urlsession": parsed.plainCallsThroughURLSession = true
             case "--without":

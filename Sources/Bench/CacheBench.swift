@@ -38,9 +38,11 @@ enum CacheBench {
         var headers: [String: String]? { revalidate ? ["Cache-Control": "no-cache"] : nil }
     }
 
-    /// Answers every request with a copy of the body (as a network answer has a buffer of its own),
+    /// Answers every request with a copy of `body` (as a network answer has a buffer of its own),
     /// fresh for an hour.
     struct OriginTransport: Transport {
+        var body = CacheBench.body
+
         func send(_ request: TransportRequest) async throws -> TransportResponse {
             let url = request.urlRequest.url ?? URL(fileURLWithPath: "/")
             guard
@@ -49,7 +51,7 @@ enum CacheBench {
                     headerFields: [
                         HeaderField(name: "Content-Type", value: "application/json"),
                         HeaderField(name: "Cache-Control", value: "max-age=3600"),
-                    ], data: Data([UInt8](CacheBench.body)))
+                    ], data: Data([UInt8](body)))
             else { throw TransportError.notHTTP }
             return response
         }

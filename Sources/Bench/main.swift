@@ -41,6 +41,11 @@ if arguments.cacheOnly {
     runBlocking { await CacheBench.run(url: url, quick: quick) }
     exit(0)
 }
+if arguments.offlineOnly {
+    let quick = arguments.quick
+    runBlocking { await OfflineBench.run(quick: quick) }
+    exit(0)
+}
 if let count = arguments.bareOnly {
     StubPipelineBench.bareOnly(count: count)
     exit(0)

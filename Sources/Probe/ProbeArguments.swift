@@ -59,18 +59,24 @@ struct ProbeArguments {
 
     /// The transport asked for, with the limit asked for (on downloads too, with `--download`).
     func makeTransport() -> any Transport {
+        Self.transport(named: transport, limit: limit, download: download)
+    }
+
+    /// The transport `name` (`urlsession`, `native` or `routing`) with the response size limit
+    /// `limit` (on downloads too when `download`).
+    static func transport(named name: String, limit: Int64?, download: Bool = false) -> any Transport {
         let urlSession = URLSessionTransport(
             options: .init(maximumResponseSize: limit, maximumDownloadSize: download ? limit : nil))
         #if os(Linux)
             let native = HTTP1Transport.Options(
                 maximumResponseSize: limit, maximumDownloadSize: download ? limit : nil)
-            switch transport {
+            switch name {
             case "native": return HTTP1Transport(options: native)
             case "routing": return RoutingTransport(nativeOptions: native, urlSession: urlSession)
             default: return urlSession
             }
         #else
-            return transport == "routing" ? RoutingTransport(urlSession: urlSession) : urlSession
+            return name == "routing" ? RoutingTransport(urlSession: urlSession) : urlSession
         #endif
     }
 }

@@ -10,12 +10,18 @@ import Foundation
 // does to it: FoundationNetworking aborts the whole process on some answers.
 //
 //     courier-probe <urlsession|native|routing> <url> [--limit BYTES|none] [--download] [--stream] [--linger S]
+//     courier-probe outbox <urlsession|native|routing> <folder> <base URL> <name> <count> [--hold]
 //
 // With --stream the body is streamed (`provider.bytes`) and read until `--limit` bytes or its end.
 //
 // Prints one JSON object: the outcome, the peak resident memory during the call and before it
 // (VmHWM, reset through /proc/self/clear_refs), the open file descriptors before and after, and
 // the CPU time the process spent in the second after the call (work that did not stop with it).
+
+// courier-probe outbox …: a process that queues mutations and is killed (OutboxProbe.swift).
+if CommandLine.arguments.dropFirst().first == "outbox" {
+    exit(await OutboxProbe.run(Array(CommandLine.arguments.dropFirst(2))))
+}
 
 let arguments = ProbeArguments(CommandLine.arguments.dropFirst())
 guard let arguments else {

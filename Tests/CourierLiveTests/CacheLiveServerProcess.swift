@@ -25,14 +25,15 @@ import Foundation
         static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
 
-        /// A new scenario server on a loopback port it picks itself, once it listens (it says so,
-        /// with its URL, on stderr). A port picked here and handed over would race every other
-        /// socket the suite opens meanwhile, each of which may take it first.
-        static func scenario() async throws -> CacheLiveServerProcess {
+        /// A new scenario server on `port`, or on a loopback port it picks itself when `nil`, once it
+        /// listens (it says so, with its URL, on stderr). A port picked here and handed over would
+        /// race every other socket the suite opens meanwhile, each of which may take it first; the
+        /// outbox's live tests start one again on the port of one they stopped, and take that risk.
+        static func scenario(port requested: Int? = nil) async throws -> CacheLiveServerProcess {
             var ends: [Int32] = [0, 0]
             guard pipe(&ends) == 0 else { throw POSIXError(.EMFILE) }
             let script = root.appendingPathComponent("scripts/scenario_server.py").path
-            let pid = try spawn(["/usr/bin/env", "python3", script, "--port", "0"], stderr: ends[1])
+            let pid = try spawn(["/usr/bin/env", "python3", script, "--port", "\(requested ?? 0)"], stderr: ends[1])
             close(ends[1])
             let reader = ends[0]
             let printed = await onThread { () -> String in

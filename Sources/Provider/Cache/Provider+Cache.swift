@@ -35,10 +35,12 @@ extension Provider {
     }
 
     /// The cache link of a call of `target` with `task` (``CallChain``), or `nil` when the
-    /// provider has no cache or the call does not use it.
+    /// provider has no cache or the call does not use it. The policy is the target's, unless the
+    /// call names its own (``CallOptions/cachePolicy``: the offline-first layer's).
     func cacheUse(for target: Target, task: RequestTask, call: Call) -> CacheUse? {
         guard let cache = options.cache, usesCache(cache, for: task) else { return nil }
-        return CacheUse(cache: cache, policy: cachePolicy(for: target, cache: cache), call: call)
+        return CacheUse(
+            cache: cache, policy: call.options.cachePolicy ?? cachePolicy(for: target, cache: cache), call: call)
     }
 
     /// The call's result, or the last stored answer for it when the call failed the way its policy

@@ -36,8 +36,9 @@ package struct CallChain: Sendable {
     /// The one redirect loop.
     private(set) var redirects: RedirectLoop
     /// Where identical calls in flight meet, when the provider shares them.
-    let inflights: InflightRegistry?
-    /// Whether a stub answers in the transport's place (``answering(with:)``).
+    private(set) var inflights: InflightRegistry?
+    /// Whether a stand-in answers in the transport's place: a stub (``answering(with:)``), or the
+    /// refusal of a call answered from the cache alone (``answeringFromStorageOnly()``).
     private(set) var isStubbed = false
     /// Whether the transport reads the requests it is sent; a stub answers without looking at
     /// them, so the storage's cookies are added to its hop only when the cache will judge the hop
@@ -76,6 +77,19 @@ package struct CallChain: Sendable {
         chain.transport = stub
         chain.redirects = RedirectLoop(rules: SampleTransport.redirectRules)
         chain.isStubbed = true
+        return chain
+    }
+
+    /// The same chain for a call answered from the cache alone (``CallOptions/storageOnly``): a
+    /// ``StorageOnlyTransport`` in the transport's place fails every hop the cache does not answer
+    /// with ``HTTPCacheMiss``, so nothing reaches the network, and no identical call in flight is
+    /// joined (it may be waiting for the network). The cookie storage and the redirect rules stay
+    /// the transport's: the cache judges each hop as it judges a real call's.
+    func answeringFromStorageOnly() -> CallChain {
+        var chain = self
+        chain.transport = StorageOnlyTransport()
+        chain.isStubbed = true
+        chain.inflights = nil
         return chain
     }
 

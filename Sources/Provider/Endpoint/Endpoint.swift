@@ -142,6 +142,13 @@ public struct Endpoint: Sendable {
         return copy(task: newTask, headers: httpHeaderFields, queryParameters: extraQuery)
     }
 
+    /// A copy whose stubbed calls answer from `sample` instead: CourierTesting's network switch.
+    package func replacing(sampleResponseClosure sample: @escaping SampleResponseClosure) -> Endpoint {
+        Endpoint(
+            url: url, sampleResponseClosure: sample, method: method, task: task, httpHeaderFields: httpHeaderFields,
+            queryParameters: queryParameters)
+    }
+
     private func copy(task: RequestTask, headers: [String: String]?, queryParameters: [String: any Sendable])
         -> Endpoint
     {

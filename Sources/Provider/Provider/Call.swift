@@ -35,19 +35,22 @@ final class Call: @unchecked Sendable {
     let accept: (Response) throws(CourierError) -> Void
     /// The provider's clock: the call's deadline and the wind-down after it count on it.
     let clock: WaitClock
+    /// What Courier's offline-first layer asks of this call; ``CallOptions/none`` for an app's.
+    let options: CallOptions
     /// Read and written only by ``Deadline`` and the accessors below.
     let state = LockedState(State())
 
     private static let lastID = Atomic<UInt64>(0)
 
     init(
-        stream: StreamSession? = nil, clock: WaitClock = .system,
+        stream: StreamSession? = nil, clock: WaitClock = .system, options: CallOptions = .none,
         accept: @escaping (Response) throws(CourierError) -> Void
     ) {
         id = Self.lastID.wrappingAdd(1, ordering: .relaxed).newValue
         startedAt = .now
         self.stream = stream
         self.clock = clock
+        self.options = options
         self.accept = accept
     }
 

@@ -21,10 +21,12 @@ extension Provider {
     /// Runs the whole pipeline for `target`, retries included, and turns the response into
     /// `Output` with `decode`.
     func perform<Output>(
-        _ target: Target, progress: ProgressBlock?, decode: @escaping (Response) throws(CourierError) -> Output
+        _ target: Target, progress: ProgressBlock?, options: CallOptions = .none,
+        decode: @escaping (Response) throws(CourierError) -> Output
     ) async -> Result<Output, CourierError> {
         let decoded = DecodedOutput<Output>()
-        let result = await runPipeline(for: target, progress: progress) { (response: Response) throws(CourierError) in
+        let result = await runPipeline(for: target, progress: progress, options: options) {
+            (response: Response) throws(CourierError) in
             decoded.value = try decode(response)
         }
         switch result {
@@ -52,10 +54,11 @@ extension Provider {
     /// Not generic over the output, so the pipeline's own types are known when it is compiled
     /// and a call asks the runtime for no generic metadata.
     func runPipeline(
-        for target: Target, progress: ProgressBlock?, accept: @escaping (Response) throws(CourierError) -> Void
+        for target: Target, progress: ProgressBlock?, options callOptions: CallOptions = .none,
+        accept: @escaping (Response) throws(CourierError) -> Void
     ) async -> Result<Response, CourierError> {
         let endpoint = endpointClosure(target)
-        let call = Call(clock: options.clock, accept: accept)
+        let call = Call(clock: options.clock, options: callOptions, accept: accept)
         return await CallContext.$bound.withValue(call.context(at: 1)) {
             var result = await Deadline.run(
                 call, within: deadline(for: target, task: endpoint.task), among: calls, deadlines: deadlines
@@ -66,6 +69,8 @@ extension Provider {
             if let cache = options.cache, let note = call.cacheNote {
                 result = await offlineFallback(result, note: note, cache: cache, target: target, accept: call.accept)
             }
+            // Invalidation, tags and waiting outboxes (Offline/), before the caller sees the result.
+            if case .success(let response) = result { noteSuccess(of: target, response: response, call: call) }
             // Once per call, with what the caller gets, whichever of the work, the deadline and a
             // cancellation ended it.
             let last = call.attempt
@@ -202,6 +207,9 @@ extension Provider {
         } catch {
             throw call.courierError(error)
         }
+        for field in call.options.headers where request.value(forHTTPHeaderField: field.name) == nil {
+            request.setValue(field.value, forHTTPHeaderField: field.name)
+        }
         // The call's limit is also its longest silence, unless the request closure chose one.
         if let timeout = timeout(for: target), timeout.isFinite, timeout > 0,
             request.timeoutInterval == Self.untouchedTimeoutInterval
@@ -233,12 +241,13 @@ extension Provider {
     private func exchange(
         _ request: URLRequest, endpoint: Endpoint, target: Target, progress: ProgressBlock?, call: Call
     ) async -> (result: Result<Response, CourierError>, timings: CallTimings?) {
-        let chain: CallChain
+        var chain: CallChain
         do throws(CourierError) {
             chain = try self.chain(for: target, endpoint: endpoint)
         } catch {
             return (.failure(error), nil)
         }
+        if call.options.storageOnly { chain = chain.answeringFromStorageOnly() }
         let (result, timings) = await sendOverTransport(
             request, task: endpoint.task, target: target, progress: progress, call: call, through: chain)
         return (result.flatMap { classify($0, target: target) }, timings)

@@ -46,6 +46,8 @@ public final class Provider<Target: TargetType>: Sendable {
     let calls = CallRegistry()
     /// Where the calls' deadlines are kept: the process's timer, or one on the options' test clock.
     let deadlines: DeadlineTimer
+    /// Live values, cache tags and waiting outboxes of the offline-first layer (`Offline/`).
+    let offline = OfflineHub()
     let traits = TargetTraits(Target.self)
     /// Whether `transport` answers from a test's stubs (``StubAnsweringTransport``), asked once: a
     /// cast of an existential costs a conformance lookup on every call that asks.

@@ -11,11 +11,14 @@ struct TargetTraits: Sendable {
     let mayOverrideEnvelope: Bool
     /// Whether a target may choose its cache policy (``CachePolicyConfigurable``).
     let mayHaveCachePolicy: Bool
+    /// Whether a target may declare cache tags or invalidations (``InvalidationConfigurable``).
+    let mayInvalidate: Bool
 
     init<Target: TargetType>(_ type: Target.Type) {
         asksEachTarget = type == MultiTarget.self || type is AnyClass
         mayHaveTimeout = asksEachTarget || type is any TimeoutConfigurable.Type
         mayOverrideEnvelope = asksEachTarget || type is any EnvelopeOverriding.Type
         mayHaveCachePolicy = asksEachTarget || type is any CachePolicyConfigurable.Type
+        mayInvalidate = asksEachTarget || type is any InvalidationConfigurable.Type
     }
 }

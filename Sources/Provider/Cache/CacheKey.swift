@@ -16,7 +16,7 @@ struct CacheKey: Sendable, Hashable {
     let method: String
     /// The absolute URL without its fragment.
     let url: String
-    /// A digest of the credentials (`Authorization`, `Cookie`) the request carried; empty when none.
+    /// A digest of the credential headers the request carried (``CredentialNames``); empty when none.
     let partition: String
 
     init(method: String, url: String, partition: String) {
@@ -25,11 +25,13 @@ struct CacheKey: Sendable, Hashable {
         self.partition = partition
     }
 
-    /// The key of `request`, or `nil` when it has no URL.
-    init?(_ request: URLRequest) {
+    /// The key of `request`, or `nil` when it has no URL; `credentials` names the app's own
+    /// credential headers (``ProviderOptions/credentialHeaderNames``).
+    init?(_ request: URLRequest, credentials: Set<String> = []) {
         guard let url = request.url else { return nil }
         self.init(
-            method: request.httpMethod ?? "GET", url: Self.normalized(url), partition: Self.partition(of: request))
+            method: request.httpMethod ?? "GET", url: Self.normalized(url),
+            partition: Self.partition(of: request, credentials: credentials))
     }
 
     /// `url` as keys spell it: absolute, its host by one spelling (``HostName``), without a
@@ -40,17 +42,22 @@ struct CacheKey: Sendable, Hashable {
         return String(text[..<hash])
     }
 
-    /// Whether `request` carries credentials: `Authorization` or `Cookie`.
-    static func hasCredentials(_ request: URLRequest) -> Bool {
-        request.value(forHTTPHeaderField: "Authorization") != nil || request.value(forHTTPHeaderField: "Cookie") != nil
+    /// Whether `request` carries credentials: a header whose name is one by Courier's rule
+    /// (``CredentialNames``: `Authorization`, `Cookie`, `X-API-Key`, `Proxy-Authorization`…) or
+    /// one of `credentials`.
+    static func hasCredentials(_ request: URLRequest, credentials: Set<String> = []) -> Bool {
+        guard let fields = request.allHTTPHeaderFields, !fields.isEmpty else { return false }
+        return fields.keys.contains { CredentialNames.contains($0, extra: credentials) }
     }
 
-    /// The partition of `request`: a digest of its credentials, or empty when it has none.
-    private static func partition(of request: URLRequest) -> String {
-        guard hasCredentials(request) else { return "" }
-        let authorization = request.value(forHTTPHeaderField: "Authorization") ?? ""
-        let cookie = request.value(forHTTPHeaderField: "Cookie") ?? ""
-        return String(SHA256Digest.hex("courier-cache-partition\n\(authorization)\n\(cookie)").prefix(32))
+    /// The partition of `request`: a digest of every credential header it carries, by name and
+    /// value, or empty when it has none.
+    private static func partition(of request: URLRequest, credentials: Set<String>) -> String {
+        guard let fields = request.allHTTPHeaderFields else { return "" }
+        let carried = fields.filter { CredentialNames.contains($0.key, extra: credentials) }
+            .map { "\($0.key.lowercased()): \($0.value)" }.sorted()
+        guard !carried.isEmpty else { return "" }
+        return String(SHA256Digest.hex("courier-cache-partition\n" + carried.joined(separator: "\n")).prefix(32))
     }
 
     /// The name of the entry's file: a digest of the URL, a dot, and a digest of the method and

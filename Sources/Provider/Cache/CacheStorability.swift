@@ -40,7 +40,7 @@ enum CacheStorability {
         guard key.method == "GET" || key.method == "HEAD", response.fileURL == nil else { return nil }
         let status = response.statusCode
         guard isFinal(status), status != 206, status != 304 else { return nil }
-        if !storesCredentials, CacheKey.hasCredentials(request) { return nil }
+        if !storesCredentials, !key.partition.isEmpty { return nil }
         if CacheControl(request.value(forHTTPHeaderField: "Cache-Control")).noStore { return nil }
         let fields = response.head.fields
         let control = CacheControl(CachedEntry.value("Cache-Control", in: fields))

@@ -14,6 +14,8 @@ struct CacheUse: Sendable {
     let policy: CachePolicy
     /// The call, which notes its cacheable requests for the offline fallback at its end.
     let call: Call?
+    /// The app's own credential header names (``ProviderOptions/credentialHeaderNames``), lowercased.
+    var credentials: Set<String> = []
 
     /// One hop: `request` as sent (cookies included), `unjarred` the same before the chain added
     /// the storage's cookies. `transport` sends below the cache; `stillSent` says whether the
@@ -25,8 +27,8 @@ struct CacheUse: Sendable {
     ) async throws -> HopAnswer {
         let sent = request.urlRequest
         let method = sent.httpMethod ?? "GET"
-        guard method == "GET" || method == "HEAD", let key = CacheKey(sent),
-            cache.storesCredentialedResponses || !CacheKey.hasCredentials(sent)
+        guard method == "GET" || method == "HEAD", let key = CacheKey(sent, credentials: credentials),
+            cache.storesCredentialedResponses || key.partition.isEmpty
         else {
             let answer = try await transport(request)
             if !["GET", "HEAD", "OPTIONS", "TRACE"].contains(method), (200..<400).contains(answer.statusCode) {

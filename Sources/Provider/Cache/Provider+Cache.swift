@@ -40,7 +40,8 @@ extension Provider {
     func cacheUse(for target: Target, task: RequestTask, call: Call) -> CacheUse? {
         guard let cache = options.cache, usesCache(cache, for: task) else { return nil }
         return CacheUse(
-            cache: cache, policy: call.options.cachePolicy ?? cachePolicy(for: target, cache: cache), call: call)
+            cache: cache, policy: call.options.cachePolicy ?? cachePolicy(for: target, cache: cache), call: call,
+            credentials: options.credentialNames)
     }
 
     /// The call's result, or the last stored answer for it when the call failed the way its policy

@@ -228,7 +228,9 @@ extension Provider {
         } catch {
             throw CourierError.underlying(error, nil)
         }
-        if !options.allowsCredentialsOverPlainHTTP, let refusal = InsecureCredentialsError(refusing: request) {
+        if !options.allowsCredentialsOverPlainHTTP,
+            let refusal = InsecureCredentialsError(refusing: request, credentials: options.credentialNames)
+        {
             throw CourierError.underlying(refusal, nil)
         }
         return request

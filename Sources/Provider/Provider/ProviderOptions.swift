@@ -39,6 +39,19 @@ public struct ProviderOptions: Sendable {
     /// checked (plain `http://`, a proxy, `URLSessionTransport` on Linux, an app's own transport)
     /// fails with ``TransportError/pinnedHostUnverifiable(host:)`` before anything is sent.
     public var pinnedPublicKeys: PublicKeyPins
+    /// Header names the app's API uses for credentials, beyond those Courier knows
+    /// (`Authorization`, `Cookie`, `X-API-Key`, anything with `token`, `secret`, `session`…);
+    /// any case; none by default. A request that carries one is a credentialed request for every
+    /// rule of the provider: the HTTP cache keeps its answers apart by the header's value, and
+    /// serves none of them unless it stores credentialed answers, and with
+    /// ``allowsCredentialsOverPlainHTTP`` off it is not sent in clear. Name them in
+    /// ``SecretMasking`` too, for the logger and the recorder.
+    public var credentialHeaderNames: Set<String> {
+        get { credentialNames }
+        set { credentialNames = Set(newValue.map { $0.lowercased() }) }
+    }
+    /// ``credentialHeaderNames``, lowercased.
+    private(set) var credentialNames: Set<String> = []
     /// How a `.delayed` stub waits; `nil` (the default) sleeps. A test's own wait, which it
     /// releases itself, holds a stubbed call in flight without a clock.
     package var stubWait: (@Sendable (TimeInterval) async throws -> Void)?

@@ -2,8 +2,11 @@ import Foundation
 
 /// The one rule for names that look like credentials, wherever the name stands: a header, a
 /// query item, a JSON member, a form field. ``SecretMasking`` masks by it (so the logger and the
-/// recorder do), and a plain-HTTP call is refused by it (``InsecureCredentialsError``): a name
-/// one of them treats as a credential, the other does too.
+/// recorder do), a plain-HTTP call is refused by it (``InsecureCredentialsError``), and the HTTP
+/// cache keeps answers to requests with such headers apart by their values (``CacheKey``): a name
+/// one of them treats as a credential, the others do too. An app adds names of its own
+/// (``ProviderOptions/credentialHeaderNames``) for the provider's rules, and the same names to
+/// ``SecretMasking`` for its logs and recordings.
 ///
 /// A name (compared case-insensitively) is a credential when it is one of ``names``; when it
 /// contains one of ``fragments`` (`X-Session-Id`, `X-CSRF-Token`, `PHPSESSID`, `newPassword`);
@@ -24,6 +27,12 @@ enum CredentialNames {
         "token", "secret", "password", "passwd", "signature", "api_key", "api-key", "apikey", "session", "sessid",
         "csrf", "xsrf",
     ]
+
+    /// Whether `name` looks like the name of a credential, or is one of `extra` (lowercased names
+    /// an app added; any case of `name` matches).
+    static func contains(_ name: String, extra: Set<String>) -> Bool {
+        contains(name) || (!extra.isEmpty && extra.contains(name.lowercased()))
+    }
 
     /// Whether `name` looks like the name of a credential.
     static func contains(_ name: String) -> Bool {

@@ -29,12 +29,16 @@ public struct InsecureCredentialsError: Error, Sendable, Equatable, LocalizedErr
     /// Whether the URL carried a user or password (`http://user:pass@host`).
     public let carriesUserInfo: Bool
 
-    /// The refusal for `request`, or `nil` when it may be sent: HTTPS, loopback, or no credentials.
-    init?(refusing request: URLRequest) {
+    /// The refusal for `request`, or `nil` when it may be sent: HTTPS, loopback, or no credentials
+    /// (by Courier's rule, ``CredentialNames``, or among the app's own header names, `credentials`).
+    init?(refusing request: URLRequest, credentials: Set<String> = []) {
         guard let url = request.url, url.scheme?.lowercased() == "http" else { return nil }
         let host = url.host ?? ""
         guard !LoopbackHost.contains(host) else { return nil }
-        let headers = (request.allHTTPHeaderFields ?? [:]).keys.filter(CredentialNames.contains).sorted()
+        let headers = (request.allHTTPHeaderFields ?? [:]).keys.filter {
+            CredentialNames.contains($0, extra: credentials)
+        }
+        .sorted()
         let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         var queryItems: [String] = []
         for item in items where CredentialNames.contains(item.name) && !queryItems.contains(item.name) {

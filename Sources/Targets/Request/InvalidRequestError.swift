@@ -27,8 +27,9 @@ public struct InvalidRequestError: Error, Sendable, Equatable, LocalizedError {
         /// except tab, or DEL. The value itself is left out: it may be a secret.
         case headerValue(name: String)
         /// A header that frames the message on the wire (`Content-Length`, `Transfer-Encoding`,
-        /// `Connection`, `Keep-Alive`, `Proxy-Connection`, `Upgrade`, `TE`): the transport
-        /// writes these from the body it sends, so an app's value could only disagree with it.
+        /// `Connection`, `Keep-Alive`, `Proxy-Connection`, `Upgrade`, `TE`, `Host`): the transport
+        /// writes these from the body it sends and the URL, so an app's value could only disagree
+        /// with them.
         case framingHeader(name: String)
     }
 

@@ -6,10 +6,12 @@ import Foundation
 
 /// RFC 9110's rules for what a request may carry on the wire, checked on UTF-8 bytes.
 package enum RequestSyntax {
-    /// Headers that frame the message: the transport's to write, never the app's.
-    /// `Host` is not one: an app may call an address with a virtual host's name.
+    /// Headers that frame the message: the transport's to write, never the app's. `Host` is one:
+    /// the URL names the host, and every rule that judges a request by its host (pins, cookies,
+    /// the cache's key, the cross-origin check of redirects) reads it there; a `Host` of the app's
+    /// would send the request to one host in the name of another.
     package static let framingHeaders: Set<String> = [
-        "content-length", "transfer-encoding", "connection", "keep-alive", "proxy-connection", "upgrade", "te",
+        "content-length", "transfer-encoding", "connection", "keep-alive", "proxy-connection", "upgrade", "te", "host",
     ]
 
     /// Whether `text` is a non-empty RFC 9110 token (`1*tchar`).

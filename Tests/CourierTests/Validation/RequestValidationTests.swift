@@ -89,14 +89,18 @@ struct RequestValidationTests {
         #expect(error?.reason == .framingHeader(name: name))
     }
 
-    @Test("Host may be set, as a valid value only")
+    // A Host of the target's sent the request to the URL's host in another's name, and its answer
+    // was stored under the URL's key: the next plain call got evil.example's answer.
+    @Test("Host is the URL's: a target's Host header is refused, in any spelling, stubbed or not")
     func host() async throws {
-        let transport = ScriptedTransport()
-        let provider = Provider<CoreTestTarget>(transport: transport)
-        _ = try await provider.request(CoreTestTarget(headers: ["Host": "internal.example.com"]))
-        #expect(transport.requests.first?.urlRequest.value(forHTTPHeaderField: "Host") == "internal.example.com")
-        let error = await refusal(CoreTestTarget(headers: ["Host": "a\r\nX: y"]))
-        #expect(error?.reason == .headerValue(name: "Host"))
+        for value in ["evil.example", "evil .example", "internal.example.com"] {
+            for name in ["Host", "host", "HOST"] {
+                let error = await refusal(CoreTestTarget(headers: [name: value]))
+                #expect(error?.reason == .framingHeader(name: name), "\(name): \(value)")
+                let stubbed = await refusal(CoreTestTarget(headers: [name: value]), stub: true)
+                #expect(stubbed?.reason == .framingHeader(name: name), "stubbed \(name): \(value)")
+            }
+        }
     }
 
     @Test("ordinary requests pass: tabs, UTF-8 and every method")

@@ -23,9 +23,9 @@ Routes (any method):
   /trailer                 200, chunked body "hello" followed by a trailer field
   /extra                   200 "first", then an unrequested second response on the same
                            connection right away
-  /gzip-bomb?mb=N          200, Content-Encoding: gzip, Content-Length given: N MB of zeros
-                           compressed (about N KB on the wire); N defaults to 1024
-  /big?mb=N                200, Content-Length: N MB, the body at about 128 MB/s
+  /gzip-bomb?mb=N&status=S S (200 by default), Content-Encoding: gzip, Content-Length given: N MB
+                           of zeros compressed (about N KB on the wire); N defaults to 1024
+  /big?mb=N&status=S       S (200 by default), Content-Length: N MB, the body at about 128 MB/s
   /endless                 200, chunked, 64 KB chunks at about 128 MB/s for as long as the
                            client reads
   /trickle-head            the response head, 1 byte a second
@@ -96,6 +96,12 @@ def make_bomb(megabytes: int) -> bytes:
             file.write(data)
         os.replace(path + ".tmp", path)
     return data
+
+
+def status_line(query: dict[str, list[str]]) -> str:
+    """The status a route answers with: `status=S` (an error page, say), 200 OK by default."""
+    code = int(query.get("status", ["200"])[0])
+    return "200 OK" if code == 200 else f"{code} Status {code}"
 
 
 def response(status: str, body: bytes, headers: list[tuple[str, str]] | None = None) -> bytes:
@@ -206,11 +212,11 @@ class Handler(socketserver.BaseRequestHandler):
             self.send(response("200 OK", b"first") + response("200 OK", b"EXTRA-UNREQUESTED"))
         elif path == "/gzip-bomb":
             megabytes = int(query.get("mb", ["1024"])[0])
-            self.send(response("200 OK", gzip_of_zeros(megabytes),
+            self.send(response(status_line(query), gzip_of_zeros(megabytes),
                                [("Content-Encoding", "gzip"), ("Content-Type", "application/octet-stream")]))
         elif path == "/big":
             megabytes = int(query.get("mb", ["64"])[0])
-            self.send(f"HTTP/1.1 200 OK\r\nContent-Length: {megabytes * MB}\r\n\r\n".encode())
+            self.send(f"HTTP/1.1 {status_line(query)}\r\nContent-Length: {megabytes * MB}\r\n\r\n".encode())
             block = bytes(PACED_CHUNK)
             for _ in range(megabytes * MB // PACED_CHUNK):
                 self.send(block)

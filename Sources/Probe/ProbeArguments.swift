@@ -8,6 +8,8 @@ struct ProbeArguments {
     let url: URL
     let limit: Int64?
     let download: Bool
+    /// Whether a download is held to `limit` too (`--download`), or to none (`--unlimited-download`).
+    let downloadLimited: Bool
     /// Whether the body is streamed (`provider.bytes`), read until `limit` bytes or its end.
     let stream: Bool
     /// How long to watch the process after the call, in seconds.
@@ -30,6 +32,7 @@ struct ProbeArguments {
         rest.removeFirst(2)
         var limit: Int64? = TransportResponse.defaultMaximumSize
         var download = false
+        var downloadLimited = true
         var stream = false
         var linger = 1.0
         while let option = rest.first {
@@ -37,6 +40,9 @@ struct ProbeArguments {
             switch option {
             case "--download":
                 download = true
+            case "--unlimited-download":
+                download = true
+                downloadLimited = false
             case "--stream":
                 stream = true
             case "--linger":
@@ -53,13 +59,15 @@ struct ProbeArguments {
         }
         self.limit = limit
         self.download = download
+        self.downloadLimited = downloadLimited
         self.stream = stream
         self.linger = linger
     }
 
-    /// The transport asked for, with the limit asked for (on downloads too, with `--download`).
+    /// The transport asked for, with the limit asked for (on downloads too, with `--download`; not
+    /// with `--unlimited-download`, which downloads with no download limit).
     func makeTransport() -> any Transport {
-        Self.transport(named: transport, limit: limit, download: download)
+        Self.transport(named: transport, limit: limit, download: download && downloadLimited)
     }
 
     /// The transport `name` (`urlsession`, `native` or `routing`) with the response size limit

@@ -9,7 +9,8 @@ import Foundation
 // A process of its own measures the call's peak memory alone, and survives nothing the call
 // does to it: FoundationNetworking aborts the whole process on some answers.
 //
-//     courier-probe <urlsession|native|routing> <url> [--limit BYTES|none] [--download] [--stream] [--linger S]
+//     courier-probe <urlsession|native|routing> <url> [--limit BYTES|none] [--download|--unlimited-download]
+//                   [--stream] [--linger S]
 //     courier-probe outbox <urlsession|native|routing> <folder> <base URL> <name> <count> [--hold]
 //
 // With --stream the body is streamed (`provider.bytes`) and read until `--limit` bytes or its end.
@@ -27,8 +28,8 @@ let arguments = ProbeArguments(CommandLine.arguments.dropFirst())
 guard let arguments else {
     FileHandle.standardError.write(
         Data(
-            ("usage: courier-probe <urlsession|native|routing> <url> [--limit BYTES|none] [--download] [--stream]"
-                + " [--linger S]\n").utf8))
+            ("usage: courier-probe <urlsession|native|routing> <url> [--limit BYTES|none]"
+                + " [--download|--unlimited-download] [--stream] [--linger S]\n").utf8))
     exit(2)
 }
 
@@ -51,8 +52,13 @@ do {
         outcome = "streamed \(streamed) bytes"
     } else {
         let response = try await provider.request(ProbeTarget(url: arguments.url, download: arguments.download))
-        if let file = response.fileURL { try? FileManager.default.removeItem(at: file) }
-        outcome = "status \(response.statusCode), \(response.data.count) bytes"
+        var bytes = response.data.count
+        if let file = response.fileURL {
+            // A download's body is its file: its size is what the call wrote to disk.
+            bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? -1
+            try? FileManager.default.removeItem(at: file)
+        }
+        outcome = "status \(response.statusCode), \(bytes) bytes"
     }
 } catch {
     outcome = "error: \(error)"

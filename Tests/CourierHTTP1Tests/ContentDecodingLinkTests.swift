@@ -103,6 +103,44 @@
         }
     }
 
+    extension ContentDecodingLinkTests {
+        private static let unlimitedDownloads = ContentDecodingRule(
+            maximumResponseSize: 256 * 1024, maximumDownloadSize: nil)
+
+        @Test("a download with no limit asks for no coding and keeps a compressed body it gets anyway as sent")
+        func unlimitedDownloadIsNotInflated() async throws {
+            let request = TransportRequest(urlRequest: URLRequest(url: Self.url), kind: .download)
+            let bomb = EncodedTransport(body: CompressedFixtures.bomb, encoding: "gzip", rule: Self.unlimitedDownloads)
+            let answer = try await CallChain(transport: bomb).send(request)
+            let file = try #require(answer.downloadedFileURL)
+            defer { try? FileManager.default.removeItem(at: file) }
+            #expect(bomb.acceptEncodings == ["identity"])
+            #expect(try Data(contentsOf: file) == CompressedFixtures.bomb)
+            #expect(answer.value(forHTTPHeaderField: "Content-Encoding") == "gzip")
+        }
+
+        @Test(
+            "a download's error page is the call's body: read back and decoded within maximumResponseSize",
+            arguments: [Self.rule, Self.unlimitedDownloads])
+        func errorPage(rule: ContentDecodingRule) async throws {
+            let request = TransportRequest(urlRequest: URLRequest(url: Self.url), kind: .download)
+            let page = EncodedTransport(body: CompressedFixtures.gzip, encoding: "gzip", rule: rule, status: 500)
+            let answer = try await CallChain(transport: page).send(request)
+            #expect(answer.downloadedFileURL == nil)
+            #expect(answer.data == CompressedFixtures.text)
+            #expect(page.files.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) })
+
+            let bomb = EncodedTransport(body: CompressedFixtures.bomb, encoding: "gzip", rule: rule, status: 500)
+            await #expect(throws: TransportError.responseTooLarge(limit: 256 * 1024)) {
+                try await CallChain(transport: bomb).send(request)
+            }
+            let large = EncodedTransport(body: Data(count: 300 * 1024), rule: rule, status: 500)
+            await #expect(throws: TransportError.responseTooLarge(limit: 256 * 1024)) {
+                try await CallChain(transport: large).send(request)
+            }
+        }
+    }
+
     /// A transport that answers every hop with `body` as a server sent it, in `encoding`, and states
     /// the decoding rule `rule` to the chain; data in memory, a download in a file of its own.
     private final class EncodedTransport: HopSettingsTransport, StreamingTransport {
@@ -111,10 +149,13 @@
         let rule: ContentDecodingRule?
         private let seen = LockedState<(acceptEncodings: [String?], files: [URL])>(([], []))
 
-        init(body: Data, encoding: String? = nil, rule: ContentDecodingRule?) {
+        let status: Int
+
+        init(body: Data, encoding: String? = nil, rule: ContentDecodingRule?, status: Int = 200) {
             self.body = body
             self.encoding = encoding
             self.rule = rule
+            self.status = status
         }
 
         var acceptEncodings: [String?] { seen.withLock { $0.acceptEncodings } }
@@ -140,7 +181,8 @@
             if let encoding { fields.append(HeaderField(name: "Content-Encoding", value: encoding)) }
             guard
                 let answer = TransportResponse(
-                    url: request.urlRequest.url ?? URL(fileURLWithPath: "/"), statusCode: 200, httpVersion: "HTTP/1.1",
+                    url: request.urlRequest.url ?? URL(fileURLWithPath: "/"), statusCode: status,
+                    httpVersion: "HTTP/1.1",
                     headerFields: fields, data: file == nil ? body : Data(), downloadedFileURL: file)
             else { throw TransportError.notHTTP }
             return answer

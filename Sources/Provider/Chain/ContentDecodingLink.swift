@@ -15,7 +15,11 @@ import Foundation
 /// - a data or upload call's body whole, failing at the transport's `maximumResponseSize`, which
 ///   counts the compressed and the decoded bytes together (both are held while it decodes);
 /// - a download's file into a new one, on ``BlockingQueue``, within its `maximumDownloadSize`; the
-///   call's cancellation stops it between pieces;
+///   call's cancellation stops it between pieces. A download with no `maximumDownloadSize` asks for
+///   no coding (`Accept-Encoding: identity`) and keeps a compressed answer it gets anyway as it
+///   came: nothing would bound its decoded size (a 0.5 MB answer inflates to 512 MiB);
+/// - a download's error page (any status but `2xx`), which is no file but the call's body: read
+///   back and decoded in memory within `maximumResponseSize`, as a data call's body is;
 /// - a stream's body as its consumer reads it (``StreamedBody/decodeAsRead(with:)``), so its
 ///   buffer holds compressed bytes and a bomb costs one decoded piece.
 ///
@@ -28,6 +32,13 @@ package enum ContentDecodingLink {
         _ hop: TransportRequest, over transport: any Transport, rule: ContentDecodingRule?
     ) async throws -> TransportResponse {
         guard let rule else { return try await transport.send(hop) }
+        if case .download = hop.kind, rule.maximumDownloadSize == nil {
+            var identity = hop
+            identity.acceptEncoding = ContentCoding.identity
+            let answer = try await errorPageRead(transport.send(identity), rule: rule)
+            // An error page, now in memory, is decoded as any buffered body; a file stays as it came.
+            return answer.downloadedFileURL == nil ? try await decoded(answer, rule: rule) : answer
+        }
         return try await decoded(transport.send(asking(hop)), rule: rule)
     }
 
@@ -67,10 +78,12 @@ package enum ContentDecodingLink {
         ContentDecoder.forBody(encodedAs: answer.value(forHTTPHeaderField: "Content-Encoding"))
     }
 
-    /// `answer` with its body decoded, when it is encoded.
+    /// `answer` with its body decoded, when it is encoded; a download's error page read back in
+    /// memory first.
     private static func decoded(_ answer: TransportResponse, rule: ContentDecodingRule) async throws
         -> TransportResponse
     {
+        let answer = try await errorPageRead(answer, rule: rule)
         guard let decoder = decoder(for: answer) else { return answer }
         guard let file = answer.downloadedFileURL else {
             return answer.decoded(
@@ -86,5 +99,21 @@ package enum ContentDecodingLink {
             cancelled.withLock { $0 = true }
         }
         return answer.decoded(data: Data(), file: decodedFile)
+    }
+
+    /// `answer`, or, for a download answered with an error page (a status but `2xx`), the same
+    /// with the page read back from its file in memory, within `maximumResponseSize`
+    /// (``BodyCollector/collect(file:limit:)``), and the file deleted.
+    private static func errorPageRead(_ answer: TransportResponse, rule: ContentDecodingRule) async throws
+        -> TransportResponse
+    {
+        guard let file = answer.downloadedFileURL, !(200..<300).contains(answer.statusCode) else { return answer }
+        defer { BlockingQueue.detach { try? FileManager.default.removeItem(at: file) } }
+        var page = answer
+        page.data = try await BlockingQueue.run {
+            try BodyCollector.collect(file: file, limit: rule.maximumResponseSize)
+        }
+        page.downloadedFileURL = nil
+        return page
     }
 }

@@ -13,7 +13,10 @@ import Foundation
 ///   beside it and renamed over it, so the old one stays whole until the new one is complete.
 ///   A directory at the destination is not replaced; the call fails.
 /// - Any other status keeps the destination untouched: the body (an error page) is the
-///   `Response`'s `data`, so validation and envelopes see it as for any call.
+///   `Response`'s `data`, so validation and envelopes see it as for any call; it is read back from
+///   its file within ``TransportResponse/defaultMaximumSize`` (or the route's `maximumResponseSize`,
+///   when the chain's decoding link read it already), as any buffered body, never whole whatever
+///   its size.
 /// - A failed or cancelled download leaves nothing behind, at the destination or in the
 ///   temporary directory.
 extension Provider {
@@ -21,7 +24,7 @@ extension Provider {
     /// destination when the status is one the call can succeed with.
     func finishTransfer(
         _ answer: TransportResponse, request: URLRequest?, task: RequestTask, cacheOrigin: CacheOrigin? = nil
-    ) -> Result<Response, CourierError> {
+    ) async -> Result<Response, CourierError> {
         let status = answer.statusCode
         guard let temporaryFile = answer.downloadedFileURL else {
             return .success(
@@ -31,9 +34,15 @@ extension Provider {
         }
         guard let destination = Self.downloadDestination(of: task), (200..<300).contains(status) else {
             // An error page is not the file: keep it as the body and leave the destination untouched.
-            let body = (try? Data(contentsOf: temporaryFile)) ?? Data()
-            try? FileManager.default.removeItem(at: temporaryFile)
-            return .success(Response(statusCode: status, data: body, request: request, head: answer.head))
+            defer { BlockingQueue.detach { try? FileManager.default.removeItem(at: temporaryFile) } }
+            let limit = TransportResponse.defaultMaximumSize
+            let response = Response(statusCode: status, data: Data(), request: request, head: answer.head)
+            do {
+                let body = try await BlockingQueue.run { try BodyCollector.collect(file: temporaryFile, limit: limit) }
+                return .success(Response(statusCode: status, data: body, request: request, head: answer.head))
+            } catch {
+                return .failure(.underlying(error, response))
+            }
         }
         let target = destination(temporaryFile, answer.response)
         do {

@@ -39,7 +39,8 @@ extension Provider {
         } catch {
             return (.failure(Task.isCancelled ? call.stopped : call.courierError(error)), nil)
         }
-        let result = finishTransfer(answer.answer, request: body.request, task: task, cacheOrigin: answer.cacheOrigin)
+        let result = await finishTransfer(
+            answer.answer, request: body.request, task: task, cacheOrigin: answer.cacheOrigin)
         call.stream?.bind(result)
         return (result, answer.answer.timings)
     }

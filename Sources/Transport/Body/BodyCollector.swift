@@ -66,4 +66,19 @@ package struct BodyCollector: Sendable {
             throw .responseTooLarge(limit: limit)
         }
     }
+
+    /// The body a download wrote to `file`, read back whole by the same rule: a file past `limit`
+    /// fails with ``TransportError/responseTooLarge(limit:)`` after reading no more than the limit
+    /// and one byte. What a download's error page becomes (its status is no file's), so a large
+    /// page costs no more memory than any buffered body. Blocking: run it on ``BlockingQueue``.
+    package static func collect(file: URL, limit: Int64?) throws -> Data {
+        let handle = try FileHandle(forReadingFrom: file)
+        defer { try? handle.close() }
+        var collector = BodyCollector(limit: limit)
+        while true {
+            let piece = handle.readData(ofLength: 64 * 1024)
+            guard !piece.isEmpty else { return collector.take() }
+            try collector.append(piece)
+        }
+    }
 }

@@ -40,6 +40,42 @@ struct HostileMemoryLiveTests {
             limited.peakGrowthKiB < 16 * 1024 * Self.sanitizerSlack, "a download goes to disk, not memory: \(limited)")
     }
 
+    /// A download answered with an error page keeps the page as the call's body (its status is no
+    /// file's), held to `maximumResponseSize` like any buffered body, decoded or not. Before, the
+    /// whole page was read back into memory: with no download limit, 400 KB of gzip on the wire
+    /// became 400 MiB.
+    @Test(
+        "native and routing: a download's error page is held to maximumResponseSize",
+        arguments: ["native", "routing"], ["big?mb=512&status=500", "gzip-bomb?mb=1024&status=500"])
+    func downloadErrorPage(transport: String, path: String) async throws {
+        let report = try await probe(transport, path, ["--unlimited-download"])
+        #expect(report.signal == nil, "\(report.standardError.suffix(500))")
+        #expect(report.outcome?.contains("larger than the limit") == true, "\(report)")
+        #expect(report.peakGrowthKiB < ((Self.limit >> 10) + 16 * 1024) * Self.sanitizerSlack, "\(report)")
+    }
+
+    @Test("URLSession: a download's error page is held to the default response size, not read whole")
+    func urlSessionDownloadErrorPage() async throws {
+        let report = try await probe("urlsession", "big?mb=128&status=500", ["--unlimited-download"])
+        #expect(report.signal == nil, "\(report.standardError.suffix(500))")
+        #expect(report.outcome?.contains("larger than the limit of 67108864") == true, "\(report)")
+    }
+
+    /// A download with no size limit asks for no compression, and keeps a compressed body it gets
+    /// anyway as it came: nothing would bound its decoded size. Before, a 1 MB answer wrote 1 GiB.
+    @Test("native and routing: a download with no limit is never inflated", arguments: ["native", "routing"])
+    func unlimitedDownloadIsNotInflated(transport: String) async throws {
+        let report = try await probe(transport, "gzip-bomb?mb=1024", ["--unlimited-download"])
+        let written = report.outcome.flatMap { outcome in
+            outcome.split(separator: " ").dropFirst(2).first.flatMap { Int($0) }
+        }
+        #expect(report.outcome?.hasPrefix("status 200") == true, "\(report)")
+        #expect((written ?? .max) < 8 * 1024 * 1024, "the file holds the compressed body: \(report)")
+        // With a limit, the chain decodes, and stops at it.
+        let limited = try await probe(transport, "gzip-bomb?mb=1024", ["--download"])
+        #expect(limited.outcome?.contains("larger than the limit") == true, "\(limited)")
+    }
+
     /// A stream has no size limit: its buffer bounds it. A gzip bomb is inflated a slice at a time
     /// into that buffer, so reading the first `limit` decoded bytes of a 1 GiB bomb costs the
     /// buffer and a few reads, not the hundred-odd MiB one socket read of it inflates to.

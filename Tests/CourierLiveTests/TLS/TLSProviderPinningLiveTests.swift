@@ -54,11 +54,15 @@
             }
         }
 
-        @Test("the server's pin: 200, through the routing transport and through an app's wrapper of it")
+        @Test("the server's pin: 200, through the routing and native transports, and through an app's wrapper of each")
         func rightPin() async throws {
             let pin = try TLSLive.environment("COURIER_TLS_VALID_PIN")
             let routing = try RoutingTransport(nativeOptions: TLSLive.options())
-            for transport in [routing, ForwardingTransport(base: routing)] as [any Transport] {
+            let native = try HTTP1Transport(options: TLSLive.options())
+            let transports: [any Transport] = [
+                routing, ForwardingTransport(base: routing), native, ForwardingTransport(base: native),
+            ]
+            for transport in transports {
                 let response = try await provider(pinning: [pin], over: transport).request(try target())
                 #expect(response.statusCode == 200, "\(type(of: transport))")
             }
@@ -93,6 +97,7 @@
                 ("user in the URL", RoutingTransport(nativeOptions: options), try target(user: "x")),
                 ("https_proxy", proxied, try target()),
                 ("URLSession", URLSessionTransport(), try target()),
+                ("URLSession wrapped by the app", ForwardingTransport(base: URLSessionTransport()), try target()),
                 ("an app's own transport", EchoTransport(), try target()),
             ]
             for (name, transport, target) in cases {
@@ -123,21 +128,6 @@
             #expect(coded as? TLSError == .publicKeyPinMismatch(host: "localhost"), "\(String(describing: coded))")
             let named = await failure(of: try target(user: "x"), through: provider)
             #expect(named as? TransportError == .pinnedHostUnverifiable(host: "localhost"))
-        }
-    }
-
-    /// An app's wrapper: every request handed, unchanged, to `base`.
-    struct ForwardingTransport: StreamingTransport {
-        let base: any Transport
-        var underlyingTransport: (any Transport)? { base }
-
-        func send(_ request: TransportRequest) async throws -> TransportResponse {
-            try await base.send(request)
-        }
-
-        func stream(_ request: TransportRequest, into body: StreamedBody) async throws -> TransportResponse {
-            guard let streaming = base as? any StreamingTransport else { throw URLError(.unsupportedURL) }
-            return try await streaming.stream(request, into: body)
         }
     }
 

@@ -21,6 +21,21 @@ struct CookieFindingsTests {
         #expect(jar.sent(to: "http://bank.example/account") == "theme=dark")
     }
 
+    @Test("a Secure cookie stays Secure when a persistent storage reloads it without its flag")
+    func secureSurvivesAReload() async throws {
+        let jar = CookieJarProbe()
+        await jar.set("sid=1; Secure; Path=/; Max-Age=3600", from: "https://bank.example/login")
+        let stored = try #require(jar.storage.cookies?.first)
+        // What FoundationNetworking's persistent storage reads back: the flag lost, the rest kept.
+        var properties = try #require(stored.properties)
+        properties[.secure] = nil
+        jar.storage.deleteCookie(stored)
+        jar.put(properties)
+        #expect(jar.storage.cookies?.first?.isSecure == false)
+        #expect(jar.sent(to: "http://bank.example/") == nil)
+        #expect(jar.sent(to: "https://bank.example/") == "sid=1")
+    }
+
     @Test("a Secure cookie is not taken from an http:// answer")
     func secureNotFromPlainHTTP() async {
         let jar = CookieJarProbe()

@@ -13,7 +13,8 @@ import Foundation
 ///   cookie; never an IP address by suffix), and that domain is not a public suffix, unless it is
 ///   the host itself (a cookie Foundation's parser kept for `Domain=test` reaches no `*.test`);
 /// - its path is the cookie's or below it;
-/// - it goes over `https`, for a `Secure` cookie, whatever hop led to it;
+/// - it goes over `https`, for a `Secure` cookie, whatever hop led to it (a `Secure` cookie is
+///   known by its flag or, should a storage have lost the flag, by ``HTTPCookie/secureMark``);
 /// - the cookie has not expired;
 /// - the cookie's name and value may stand in a `Cookie` header (``CookieSyntax``): one an app put
 ///   into the storage with a control character or a `;` is skipped, so a stored cookie never
@@ -29,7 +30,7 @@ enum CookieSendingRules {
         let path = CookiePath.requestPath(of: url)
         let isSecure = url.scheme?.lowercased() == "https"
         let sent = stored.filter { cookie in
-            (isSecure || !cookie.isSecure) && !cookie.isExpired(at: now)
+            (isSecure || !cookie.isSecureOnly) && !cookie.isExpired(at: now)
                 && CookiePath.path(path, matches: cookie.path) && matches(host, cookie, suffixes: suffixes)
                 && CookieSyntax.isSendable(name: cookie.name, value: cookie.value)
         }

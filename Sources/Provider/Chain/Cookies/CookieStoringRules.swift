@@ -106,7 +106,7 @@ extension JarCookie {
     /// `Secure` cookie `stored` (RFC 6265bis §5.7, "leave secure cookies alone"): same name, one
     /// domain in the other, and this cookie's path within the stored one's.
     fileprivate func wouldShadow(_ stored: HTTPCookie) -> Bool {
-        guard stored.isSecure, stored.name == name else { return false }
+        guard stored.isSecureOnly, stored.name == name else { return false }
         let storedDomain = stored.jarDomain
         return (CookieDomain.host(domain, matches: storedDomain) || CookieDomain.host(storedDomain, matches: domain))
             && CookiePath.path(path, matches: stored.path)

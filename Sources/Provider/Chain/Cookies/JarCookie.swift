@@ -36,7 +36,10 @@ struct JarCookie: Equatable, Sendable {
         var properties: [HTTPCookiePropertyKey: Any] = [
             .name: name, .value: value, .domain: storedDomain, .path: path, .version: "0", .originURL: origin,
         ]
-        if isSecure { properties[.secure] = "TRUE" }
+        if isSecure {
+            properties[.secure] = "TRUE"
+            properties[.comment] = HTTPCookie.secureMark
+        }
         if isHTTPOnly { properties[HTTPCookiePropertyKey("HttpOnly")] = "TRUE" }
         if let expiry {
             properties[.expires] = expiry
@@ -66,6 +69,16 @@ extension HTTPCookie {
         default: nil
         }
     }
+
+    /// The comment a `Secure` cookie the rules keep carries besides its flag: FoundationNetworking's
+    /// persistent storage (`HTTPCookieStorage.shared` on Linux) writes the flag in a form it does not
+    /// read back, so after a restart the cookie would come back without it; the comment, which it
+    /// writes and reads, keeps it `Secure`.
+    static let secureMark = "Secure (Courier)"
+
+    /// Whether the cookie goes over `https` only: its `Secure` flag, or the mark a `Secure` cookie
+    /// kept by the rules carries (``secureMark``), should the storage have lost the flag.
+    var isSecureOnly: Bool { isSecure || comment == Self.secureMark }
 
     /// Whether the cookie expired at `now` (a session cookie never does).
     func isExpired(at now: Date) -> Bool {

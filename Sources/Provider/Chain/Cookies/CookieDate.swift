@@ -17,10 +17,17 @@ enum CookieDate {
         guard year >= 1601, (1...daysIn(month: month, year: year)).contains(day), time.hour <= 23, time.minute <= 59,
             time.second <= 59
         else { return nil }
-        let days = daysSince1970(year: year, month: month, day: day)
-        let seconds = days * 86_400 + time.hour * 3_600 + time.minute * 60 + time.second
-        return Date(timeIntervalSince1970: TimeInterval(seconds))
+        return utc.date(
+            from: DateComponents(
+                year: year, month: month, day: day, hour: time.hour, minute: time.minute, second: time.second))
     }
+
+    /// The proleptic Gregorian calendar in UTC, the calendar of every cookie-date.
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar
+    }()
 
     /// The date's parts found so far, each taken from the first token that has its shape.
     private struct Parts {
@@ -116,13 +123,4 @@ enum CookieDate {
         }
     }
 
-    /// Days from 1970-01-01 to the date, in the proleptic Gregorian calendar.
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
 }

@@ -30,6 +30,21 @@ struct PublicSuffixListTests {
         #expect(PublicSuffixList.shipped.publicSuffix(of: domain) == suffix)
     }
 
+    @Test("a name is a public suffix exactly when the algorithm's public suffix of it is itself")
+    func oneAnswer() {
+        let list = PublicSuffixList(rules: "com *.ck !www.ck x.www.ck co.uk *.kawasaki.jp !city.kawasaki.jp")
+        let names = [
+            "com", "a.com", "ck", "a.ck", "b.a.ck", "www.ck", "x.www.ck", "y.x.www.ck", "co.uk", "uk", "a.co.uk",
+            "kawasaki.jp", "a.kawasaki.jp", "city.kawasaki.jp", "b.city.kawasaki.jp", "jp", "unlisted", "a.unlisted",
+        ]
+        for name in names {
+            #expect(list.isPublicSuffix(name) == (list.publicSuffix(of: name) == name), "\(name)")
+            #expect(
+                PublicSuffixList.shipped.isPublicSuffix(name)
+                    == (PublicSuffixList.shipped.publicSuffix(of: name) == name), "\(name)")
+        }
+    }
+
     @Test("with no rules at all, every single label is still a public suffix")
     func noRules() {
         let empty = PublicSuffixList(rules: "")
@@ -49,11 +64,27 @@ struct PublicSuffixListTests {
         #expect(list.publicSuffix(of: "a.keep.wild.example") == "wild.example")
     }
 
-    @Test("the shipped list is the one scripts/update-public-suffix-list wrote, with its source named")
-    func shippedListIsWhole() {
-        let rules = PublicSuffixList.shippedRules.split(whereSeparator: { $0 == " " || $0 == "\n" })
-        #expect(rules.count > 9_000)
-        #expect(rules.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } })
-        #expect(rules.contains("!www.ck") && rules.contains("*.ck") && rules.contains("co.uk"))
+    @Test("the shipped list: its three parts each sorted by bytes, one ASCII name a line")
+    func shippedListIsSorted() {
+        let parts = [
+            PublicSuffixList.shippedRules, PublicSuffixList.shippedWildcards, PublicSuffixList.shippedExceptions,
+        ]
+        .map { $0.split(separator: "\n").map { Array($0.utf8) } }
+        #expect(parts[0].count > 9_000)
+        for names in parts {
+            #expect(zip(names, names.dropFirst()).allSatisfy { !$1.lexicographicallyPrecedes($0) })
+            #expect(names.allSatisfy { $0.allSatisfy { $0 > 0x20 && $0 < 0x80 } })
+        }
+        #expect(parts[1].contains(Array("ck".utf8)) && parts[2].contains(Array("www.ck".utf8)))
+    }
+
+    @Test("a sorted name list finds every name it holds and none it does not")
+    func sortedNameList() {
+        let names = ["b", "a", "ab", "abc", "b.c", "z", "xn--55qx5d.cn"]
+        let list = SortedNameList(names: names.map { Substring($0) })
+        for name in names { #expect(list.contains(Substring(name))) }
+        for name in ["", "aa", "abcd", "c", "b.", "y", "zz", "0"] { #expect(!list.contains(Substring(name))) }
+        #expect(!SortedNameList(names: [Substring]()).contains("a"))
+        #expect(SortedNameList(sortedLines: "a\nb\nc\n").contains("c"))
     }
 }

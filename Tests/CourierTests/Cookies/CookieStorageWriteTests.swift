@@ -47,6 +47,19 @@ struct CookieStorageWriteTests {
         #expect(jar.names == ["new"])
     }
 
+    @Test("a storage that accepts the main document's cookies only takes a request's own")
+    func mainDocumentOnly() {
+        let jar = CookieJarProbe()
+        jar.storage.cookieAcceptPolicy = .onlyFromMainDocumentDomain
+        defer { jar.storage.cookieAcceptPolicy = .always }
+        write(["own=1"], into: jar)
+        CookieStorageWrite(
+            storage: jar.storage, fields: ["third=1"], url: Self.url,
+            mainDocumentURL: URL(string: "https://elsewhere.example/"), now: Date()
+        ).perform()
+        #expect(jar.names == ["own"])
+    }
+
     @Test("a storage that accepts no cookies is left alone")
     func acceptsNone() {
         let jar = CookieJarProbe()

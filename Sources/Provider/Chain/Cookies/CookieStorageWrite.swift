@@ -44,12 +44,24 @@ struct CookieStorageWrite: @unchecked Sendable {
                 stored.removeAll { cookie.hasIdentity(of: $0) }
             case .store(let cookie):
                 guard let made = cookie.httpCookie(origin: url) else { continue }
-                storage.setCookies([made], for: url, mainDocumentURL: mainDocumentURL ?? url)
+                keep(made)
                 stored.removeAll { cookie.hasIdentity(of: $0) }
                 stored.append(made)
             }
         }
         evictPastLimits()
+    }
+
+    /// Puts `cookie`, which the rules keep, into the storage. Only a storage that accepts the main
+    /// document's cookies alone judges it by its URL (a client's request is its own main document
+    /// unless it names one); any other takes it as it is, so that no judgement of Foundation's
+    /// (its host spelling, its domain match) stands between the rules and the storage.
+    private func keep(_ cookie: HTTPCookie) {
+        if storage.cookieAcceptPolicy == .onlyFromMainDocumentDomain {
+            storage.setCookies([cookie], for: url, mainDocumentURL: mainDocumentURL ?? url)
+        } else {
+            storage.setCookie(cookie)
+        }
     }
 
     /// Deletes the earliest made cookies of each domain past ``maximumCookiesPerDomain``, then the

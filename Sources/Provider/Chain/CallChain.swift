@@ -37,6 +37,10 @@ package struct CallChain: Sendable {
     private(set) var redirects: RedirectLoop
     /// Where identical calls in flight meet, when the provider shares them.
     private(set) var inflights: InflightRegistry?
+    /// Whether a hop's stored cookies may go over plain HTTP to a host other than loopback
+    /// (`ProviderOptions.allowsCredentialsOverPlainHTTP`); when not, such a hop fails with
+    /// ``InsecureCredentialsError`` before anything is sent (``HopCookies/refusal(for:in:)``).
+    var allowsCookiesOverPlainHTTP = true
     /// Whether a stand-in answers in the transport's place: a stub (``answering(with:)``), or the
     /// refusal of a call answered from the cache alone (``answeringFromStorageOnly()``).
     private(set) var isStubbed = false
@@ -169,13 +173,17 @@ package struct CallChain: Sendable {
 
     /// Link 3 around one hop: `hop` sent by `send` with `storage`'s cookies added (when `adding`:
     /// someone below reads them), and the cookies its answer sets stored (a stored answer sets
-    /// none: the cache keeps no `Set-Cookie`).
+    /// none: the cache keeps no `Set-Cookie`). A hop that would carry stored cookies in clear to
+    /// another machine fails first, when the provider refuses credentials over plain HTTP.
     @inline(__always)
     private func withCookies<Hop: ChainHop>(
         _ hop: TransportRequest, in storage: HTTPCookieStorage?, adding: Bool,
         send: (TransportRequest) async throws -> Hop
     ) async throws -> Hop {
         guard let storage else { return try await send(hop) }
+        if !allowsCookiesOverPlainHTTP, let refusal = HopCookies.refusal(for: hop.urlRequest, in: storage) {
+            throw refusal
+        }
         var sent = hop
         if adding { sent.urlRequest = HopCookies.adding(from: storage, to: hop.urlRequest) }
         let answer = try await send(sent)

@@ -93,8 +93,9 @@
             thread.start()
         }
 
-        /// A socket listening on a free loopback port, and that port.
-        static func listeningSocket() throws -> (fd: Int32, port: Int) {
+        /// A socket listening on a free loopback port, and that port; with `listens: false` the port
+        /// is only reserved, so every connection to it is refused until the socket is closed.
+        static func listeningSocket(listens: Bool = true) throws -> (fd: Int32, port: Int) {
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
@@ -102,7 +103,7 @@
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
             let listening = withUnsafeMutablePointer(to: &address) { pointer in
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                    bind(fd, socketAddress, length) == 0 && listen(fd, 128) == 0
+                    bind(fd, socketAddress, length) == 0 && (!listens || listen(fd, 128) == 0)
                         && getsockname(fd, socketAddress, &length) == 0
                 }
             }

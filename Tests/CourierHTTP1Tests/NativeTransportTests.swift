@@ -177,11 +177,13 @@
 
         @Test("a refused connection is URLError.cannotConnectToHost")
         func refused() async throws {
-            let server = try Server { _ in .close }
-            let url = server.url
-            server.stop()
+            // A port held bound but not listening: a stopped server's port could be taken by
+            // another test's server before the call connects.
+            let reserved = try NativeTestServer.listeningSocket(listens: false)
+            defer { close(reserved.fd) }
             let closed = try #require(URL(string: "http://127.0.0.1:1"))
-            for target in [closed, url.appendingPathComponent("x")] {
+            let refusing = try #require(URL(string: "http://127.0.0.1:\(reserved.port)/x"))
+            for target in [closed, refusing] {
                 do {
                     _ = try await HTTP1Transport().send(TransportRequest(urlRequest: URLRequest(url: target)))
                     Issue.record("expected a failure")

@@ -27,6 +27,8 @@ details its routes:
   /cache/*                             the HTTP cache's live tests (issue 23): scenario_cache.py
   /idempotent/*                        a mutation that applies each Idempotency-Key once, for the
                                        outbox's live tests (issue 48): scenario_idempotency.py
+  /cookies/set, /cookies/.../echo      cookies set with given attributes, the Cookie field echoed:
+                                       scenario_cookies.py
 
 Unknown paths answer 404 {"code":404,"msg":"no such route: <path>"}.  A route that
 raises answers 500 JSON (when nothing was sent yet) and the server keeps running.
@@ -42,6 +44,7 @@ from http.server import ThreadingHTTPServer
 import scenario_auth
 import scenario_cache
 import scenario_canned
+import scenario_cookies
 import scenario_downloads
 import scenario_echo
 import scenario_faults
@@ -89,6 +92,8 @@ class Handler(ScenarioHandler):
             return scenario_cache.route(self, path)
         if path.startswith("/idempotent/"):
             return scenario_idempotency.route(self, path)
+        if path.startswith("/cookies/") and scenario_cookies.route(self, path):
+            return
         if path == "/download/file":
             return scenario_downloads.download_file(self)
         if path == "/download/fail":

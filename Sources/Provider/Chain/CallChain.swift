@@ -15,7 +15,7 @@ import Foundation
 /// 3. plugin hooks            above the chain: Provider+Pipeline.swift (sendAttempt, receive)
 /// 4. in-flight sharing       data calls only: identical ones in flight share everything below (InflightRegistry)
 /// 5. redirects               one loop, RedirectPolicy decides; a redirect's body never goes up (RedirectLoop)
-/// 6. cookies                 per hop: Cookie added from, Set-Cookie stored into one storage (HopCookies)
+/// 6. cookies                 per hop, by Courier's rules: Cookie added, Set-Cookie stored, one storage (HopCookies)
 /// 7. HTTP cache              per hop, data calls only: the request as sent, stored by its own URL (CacheUse)
 /// 8. content decoding        per hop, on a route with a decoding rule: data, files, streams (ContentDecodingLink)
 /// 9. transport: one hop      stub, URLSession or native HTTP/1.1 (RoutingTransport picks per hop)
@@ -43,6 +43,10 @@ package struct CallChain: Sendable {
     private(set) var redirects: RedirectLoop
     /// Where identical calls in flight meet, when the provider shares them.
     private(set) var inflights: InflightRegistry?
+    /// Whether a hop's stored cookies may go over plain HTTP to a host other than loopback
+    /// (`ProviderOptions.allowsCredentialsOverPlainHTTP`); when not, such a hop fails with
+    /// ``InsecureCredentialsError`` before anything is sent (``HopCookies/refusal(for:in:)``).
+    var allowsCookiesOverPlainHTTP = true
     /// Whether a stand-in answers in the transport's place: a stub (``answering(with:)``), or the
     /// refusal of a call answered from the cache alone (``answeringFromStorageOnly()``).
     private(set) var isStubbed = false
@@ -175,13 +179,17 @@ package struct CallChain: Sendable {
 
     /// Link 6 around one hop: `hop` sent by `send` with `storage`'s cookies added (when `adding`:
     /// someone below reads them), and the cookies its answer sets stored (a stored answer sets
-    /// none: the cache keeps no `Set-Cookie`).
+    /// none: the cache keeps no `Set-Cookie`). A hop that would carry stored cookies in clear to
+    /// another machine fails first, when the provider refuses credentials over plain HTTP.
     @inline(__always)
     private func withCookies<Hop: ChainHop>(
         _ hop: TransportRequest, in storage: HTTPCookieStorage?, adding: Bool,
         send: (TransportRequest) async throws -> Hop
     ) async throws -> Hop {
         guard let storage else { return try await send(hop) }
+        if !allowsCookiesOverPlainHTTP, let refusal = HopCookies.refusal(for: hop.urlRequest, in: storage) {
+            throw refusal
+        }
         var sent = hop
         if adding { sent.urlRequest = HopCookies.adding(from: storage, to: hop.urlRequest) }
         let answer = try await send(sent)

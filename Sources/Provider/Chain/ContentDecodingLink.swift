@@ -108,10 +108,10 @@ package enum ContentDecodingLink {
         -> TransportResponse
     {
         guard let file = answer.downloadedFileURL, !(200..<300).contains(answer.statusCode) else { return answer }
-        defer { BlockingQueue.detach { try? FileManager.default.removeItem(at: file) } }
         var page = answer
         page.data = try await BlockingQueue.run {
-            try BodyCollector.collect(file: file, limit: rule.maximumResponseSize)
+            defer { try? FileManager.default.removeItem(at: file) }
+            return try BodyCollector.collect(file: file, limit: rule.maximumResponseSize)
         }
         page.downloadedFileURL = nil
         return page

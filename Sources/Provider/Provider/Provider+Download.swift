@@ -34,11 +34,13 @@ extension Provider {
         }
         guard let destination = Self.downloadDestination(of: task), (200..<300).contains(status) else {
             // An error page is not the file: keep it as the body and leave the destination untouched.
-            defer { BlockingQueue.detach { try? FileManager.default.removeItem(at: temporaryFile) } }
             let limit = TransportResponse.defaultMaximumSize
             let response = Response(statusCode: status, data: Data(), request: request, head: answer.head)
             do {
-                let body = try await BlockingQueue.run { try BodyCollector.collect(file: temporaryFile, limit: limit) }
+                let body = try await BlockingQueue.run {
+                    defer { try? FileManager.default.removeItem(at: temporaryFile) }
+                    return try BodyCollector.collect(file: temporaryFile, limit: limit)
+                }
                 return .success(Response(statusCode: status, data: body, request: request, head: answer.head))
             } catch {
                 return .failure(.underlying(error, response))

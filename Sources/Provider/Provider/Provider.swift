@@ -98,8 +98,10 @@ public final class Provider<Target: TargetType>: Sendable {
         self.trackInflights = trackInflights
         self.options = options
         deadlines = DeadlineTimer.timer(for: options.clock)
-        chain = CallChain(
+        var chain = CallChain(
             transport: transport, inflights: trackInflights ? inflights : nil, pins: options.pinnedPublicKeys)
+        chain.allowsCookiesOverPlainHTTP = options.allowsCredentialsOverPlainHTTP
+        self.chain = chain
     }
 
     /// The envelope that applies to `target`: the provider's, unless the target says otherwise.

@@ -27,9 +27,11 @@ public struct ProviderOptions: Sendable {
     /// a target's own `timeout` applies to them. Every request also carries the limit as its
     /// `timeoutInterval`, the longest silence a transport waits through.
     public var timeout: TimeInterval?
-    /// Whether credentials (`Authorization`, `Proxy-Authorization`, `Cookie`) may be sent over
-    /// plain `http://` to a host other than loopback; `true` by default. When `false`, such a
-    /// call fails with ``InsecureCredentialsError`` before anything is sent.
+    /// Whether credentials (`Authorization`, `Proxy-Authorization`, `Cookie`, the cookies of the
+    /// transport's cookie storage) may be sent over plain `http://` to a host other than
+    /// loopback; `true` by default. When `false`, such a call fails with
+    /// ``InsecureCredentialsError`` before anything is sent, also when a redirect leads to such a
+    /// host with stored cookies for it.
     public var allowsCredentialsOverPlainHTTP: Bool
     /// The HTTP cache calls go through (``HTTPCache``); `nil` (the default) for none. Uploads and
     /// downloads never use it; stubbed calls do, as real ones (the stub answers below it).

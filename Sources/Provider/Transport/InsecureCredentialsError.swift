@@ -18,7 +18,9 @@ import Foundation
 ///   the word `auth` (`X-Auth-User`); names compare case-insensitively;
 /// - a user or password in the URL (`http://user:pass@host`).
 ///
-/// Cookies a `URLSession` adds from its cookie storage at send time are not seen here.
+/// The provider's chain adds cookies from the transport's cookie storage to each hop (redirects
+/// included): they are credentials too, so a plain `http://` hop to a host other than loopback that
+/// would carry stored cookies fails with this error, naming `Cookie`, before anything is sent.
 public struct InsecureCredentialsError: Error, Sendable, Equatable, LocalizedError {
     /// The host the credentials would have gone to.
     public let host: String
@@ -50,6 +52,14 @@ public struct InsecureCredentialsError: Error, Sendable, Equatable, LocalizedErr
         self.headers = headers
         self.queryItems = queryItems
         self.carriesUserInfo = carriesUserInfo
+    }
+
+    /// The refusal of a hop to `host` that would carry cookies from the cookie storage.
+    init(storedCookiesTo host: String) {
+        self.host = host
+        headers = ["Cookie"]
+        queryItems = []
+        carriesUserInfo = false
     }
 
     /// What was refused, and why; names only, never a value.

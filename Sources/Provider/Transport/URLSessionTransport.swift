@@ -114,9 +114,13 @@ public final class URLSessionTransport: Transport {
         self.delegate = delegate
         self.options = options
         cookieStorage = configuration.httpShouldSetCookies ? configuration.httpCookieStorage : nil
-        // The chain adds and stores cookies on each hop; the session must not do it a second time.
+        // The chain adds and stores cookies on each hop, by its own rules; the session must not do
+        // it a second time. FoundationNetworking stores every `Set-Cookie` it receives into the
+        // configuration's storage by its own parser whatever `httpShouldSetCookies` says, so the
+        // session gets no storage at all.
         let oneHop = configuration.copy() as? URLSessionConfiguration ?? configuration
         oneHop.httpShouldSetCookies = false
+        oneHop.httpCookieStorage = nil
         let callbackThread = DispatchQueue(label: "Courier.URLSessionTransport.delegate")
         self.callbackThread = callbackThread
         let callbacks = OperationQueue()

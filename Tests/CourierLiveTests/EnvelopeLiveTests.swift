@@ -49,7 +49,7 @@ struct EnvelopeLiveTests {
     static let rank = JSONEnvelope(
         codeKey: "resultcode", messageKey: "reason", dataKey: "result", successCodes: ["200"])
 
-    /// The shop envelope plus the backend's bare-string login prompts and in-JSON 404 (the README's example).
+    /// The shop envelope plus the backend's bare-string login prompts and in-JSON 404 (the Business envelopes and errors guide's example).
     struct ShopEnvelope: ResponseEnvelope {
         private static let loginPrompts: Set<String> = [
             "please to login", "Request failed: unauthorized (401)", "This request token is expired",

@@ -3,8 +3,9 @@ import CourierPlugins
 import CourierTesting
 import Testing
 
-/// The README's examples that these tests run (scripts/check-doc-examples compiles every one of
-/// them as written). Keep them in step with the README: a changed example there changes here.
+/// The README's examples that these tests run, and those that moved from it to the DocC guides
+/// (each MARK names the page it is on now; scripts/check-doc-examples compiles every one of them
+/// as written). Keep them in step with their page: a changed example there changes here.
 enum ReadmeExamples {
     // MARK: Twenty lines
 
@@ -70,7 +71,7 @@ enum ReadmeExamples {
         return (total, tags)
     }
 
-    // MARK: Paged lists
+    // MARK: Paged lists (Business envelopes and errors)
 
     static func pages(mall: Provider<MallAPI>) async throws {
         let goods = mall.pages(of: Page<Goods>.self) { page in .goods(page: page, categoryId: 1) }
@@ -80,7 +81,7 @@ enum ReadmeExamples {
         for try await item in goods.records.prefix(15) { print(item.productName) }
     }
 
-    // MARK: Plugins
+    // MARK: Plugins (the audit plugin: the Plugins guide)
 
     final class AuditPlugin: PluginType {
         private let lines = LockedState<[String]>([])
@@ -118,7 +119,7 @@ enum ReadmeExamples {
         return provider
     }
 
-    // MARK: Retries and timeouts
+    // MARK: Shared calls and time limits (Endpoints and common parameters)
 
     static let feed = Provider<MallAPI>(trackInflights: true)
     static let patient = Provider<MallAPI>(options: ProviderOptions(timeout: 120))

@@ -58,7 +58,7 @@ struct ReadmeProposalExamples {
     @Test func uploadWithDecodedProgress() async throws {
         let uploads = Self.stubbedMall().1
         var receiptID: Int?
-        // README, "Uploads, downloads and progress":
+        // The "Uploads, downloads and progress" guide:
         for try await step in uploads.requestWithProgress(.upload(photos), as: UploadReceipt.self) {
             if let receipt = step.value {
                 print("\nstored as \(receipt.id)")
@@ -88,7 +88,7 @@ struct ReadmeProposalExamples {
     @Test func countedAndCursorPages() async throws {
         let mall = Self.stubbedMall().1
         var ids: [Int] = []
-        // README, "Paged lists":
+        // The "Business envelopes and errors" guide, "Paged lists":
         // {"total": 23, "records": […]}: the page number and size are the request's
         let goods = mall.pages(of: CountedPage<Goods>.self, pageSize: 10) { page, size in
             .goods(page: page, size: size, categoryId: 1)

@@ -2,7 +2,7 @@ import Courier
 import Foundation
 import Testing
 
-/// The README's worked custom envelope (`ShopEnvelope` in EnvelopeFixtures.swift): bare-string
+/// The Business envelopes and errors guide's worked custom envelope (`ShopEnvelope` in EnvelopeFixtures.swift): bare-string
 /// login prompts, an HTTP 404 inside the JSON, and everything else delegated to `JSONEnvelope`.
 @Suite("A custom envelope")
 struct EnvelopeCustomTests {

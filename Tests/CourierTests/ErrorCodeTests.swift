@@ -6,12 +6,12 @@ import Testing
     import FoundationNetworking
 #endif
 
-/// `CourierError.code` and `.userMessage`: the README's table, pinned.
+/// `CourierError.code` and `.userMessage`: the error-code table of the Business envelopes and errors guide, pinned.
 @Suite("Error codes and user messages")
 struct ErrorCodeTests {
     private static let response = Response(statusCode: 502, data: Data("oops".utf8))
 
-    /// One error of every kind, with the code and message the README's table promises.
+    /// One error of every kind, with the code and message the table promises.
     private static let table: [(error: CourierError, code: Int, message: String)] = [
         (.requestMapping("::"), 1001, "The request could not be made."),
         (.parameterEncoding(URLError(.badURL)), 1002, "The request could not be made."),

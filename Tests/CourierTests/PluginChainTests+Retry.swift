@@ -33,6 +33,39 @@ extension PluginChainTests {
             ])
     }
 
+    @Test("a retry starts again at the request closure: the endpoint closure runs once per call")
+    func retryStartsAtTheRequestClosure() async throws {
+        let events = ChainEvents()
+        let transport = ChainTransport(events: events) { request in
+            request.value(forHTTPHeaderField: "X-Request") == "2" ? 200 : 503
+        }
+        let made = LockedState((endpoints: 0, requests: 0))
+        let provider = Provider<ChainTarget>(
+            endpointClosure: { target in
+                made.withLock { $0.endpoints += 1 }
+                return Provider.defaultEndpointMapping(for: target)
+            },
+            requestClosure: { endpoint in
+                var request = try endpoint.urlRequest()
+                request.setValue(
+                    String(
+                        made.withLock {
+                            $0.requests += 1
+                            return $0.requests
+                        }), forHTTPHeaderField: "X-Request")
+                return request
+            },
+            transport: transport,
+            plugins: [
+                EventPlugin(name: "A", events: events), DecisionPlugin(name: "B", events: events, decision: .retry),
+            ])
+        let response = try await provider.request(ChainTarget(validationType: .successCodes))
+        #expect(response.statusCode == 200)
+        #expect(made.withLock { $0.endpoints } == 1, "the endpoint is the call's")
+        #expect(made.withLock { $0.requests } == 2, "each attempt makes its request again")
+        #expect(events.hooks.filter { $0 == "A.prepare" }.count == 2, "and every prepare sees it")
+    }
+
     @Test("attempts stop at maximumAttempts, each numbered", arguments: [1, 2, 3, 5])
     func attemptBound(maximumAttempts: Int) async {
         let events = ChainEvents()

@@ -74,7 +74,7 @@ enum MallAPI: TargetType, AccessTokenAuthorizable {
 }
 
 /// The shop's envelope: `JSONEnvelope` for JSON, and the backend's bare-string login prompts
-/// classified as an expired session (the custom-envelope example of the README).
+/// classified as an expired session (the custom-envelope example of the Business envelopes and errors guide).
 struct ShopEnvelope: ResponseEnvelope {
     private let json = JSONEnvelope(expiredCodes: ["915", "916"], successFlagKey: "succeed")
     private static let loginPrompts: Set<String> = [

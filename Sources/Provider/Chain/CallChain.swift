@@ -4,17 +4,21 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The links a call passes below the plugins, written once, for data, upload, download and stream
-/// calls alike. A request goes down them in this order, and its answer comes back up:
+/// The links a call passes below the plugins: 4 to 9 of the chain, composed here once for data,
+/// upload, download and stream calls. A request goes down them in this order, and its answer
+/// comes back up (docs/ARCHITECTURE.md numbers them the same way; scripts/check-code-map
+/// compares the two lists):
 ///
 /// ```
-/// (Provider+Pipeline.swift, above: call deadline → retries and token refresh → plugin hooks)
-/// 1. in-flight sharing   identical data calls in flight share everything below (InflightRegistry)
-/// 2. redirects           one loop, RedirectPolicy decides; a redirect's body never goes up (RedirectLoop)
-/// 3. cookies             per hop: Cookie added from, Set-Cookie stored into one storage (HopCookies)
-/// 4. HTTP cache          per hop: the request as sent, each hop stored by its own URL (CacheUse)
-/// 5. content decoding    per hop: gzip/deflate asked for and decoded, data and streams (ContentDecodingLink)
-/// 6. transport           ONE hop: stub, URLSession or native HTTP/1.1 (RoutingTransport picks per hop)
+/// 1. call deadline           above the chain: Deadline.swift, around all the attempts
+/// 2. retries, token refresh  above the chain: Provider+Pipeline.swift (attempts)
+/// 3. plugin hooks            above the chain: Provider+Pipeline.swift (sendAttempt, receive)
+/// 4. in-flight sharing       data calls only: identical ones in flight share everything below (InflightRegistry)
+/// 5. redirects               one loop, RedirectPolicy decides; a redirect's body never goes up (RedirectLoop)
+/// 6. cookies                 per hop, by Courier's rules: Cookie added, Set-Cookie stored, one storage (HopCookies)
+/// 7. HTTP cache              per hop, data calls only: the request as sent, stored by its own URL (CacheUse)
+/// 8. content decoding        per hop, on a route with a decoding rule: data, files, streams (ContentDecodingLink)
+/// 9. transport: one hop      stub, URLSession or native HTTP/1.1 (RoutingTransport picks per hop)
 /// ```
 ///
 /// The redirect rules, the cookie storage and the decoding rule are the transport's
@@ -22,7 +26,9 @@ import Foundation
 /// options as it was made, or the defaults (follow up to 16 redirects, no cookies, bodies kept as
 /// returned) for an app's own transport. The public-key pins are the provider's and the
 /// transport's: a hop to a pinned host goes only where they are checked. A stubbed call runs the
-/// same links down to a ``SampleTransport`` in the transport's place (``answering(with:)``).
+/// same links down to a ``SampleTransport`` in the transport's place (``answering(with:)``), which
+/// follows no redirect, decodes nothing, and gets the storage's cookies only when the cache judges
+/// its hop by them.
 package struct CallChain: Sendable {
     /// The transport every hop goes to.
     private(set) var transport: any Transport
@@ -103,7 +109,7 @@ package struct CallChain: Sendable {
         try await exchange(request, cache: nil).answer
     }
 
-    /// Links 1 to 6 for a data, upload or download call: the final answer of `request`, through
+    /// Links 4 to 9 for a data, upload or download call: the final answer of `request`, through
     /// `cache` when the call uses one.
     @inline(__always)
     func exchange(_ request: TransportRequest, cache: CacheUse?) async throws -> HopAnswer {
@@ -115,7 +121,7 @@ package struct CallChain: Sendable {
         }
     }
 
-    /// Links 2 to 6 for a data, upload or download call. Inlined, as ``withCookies(_:adding:send:)`` and
+    /// Links 5 to 9 for a data, upload or download call. Inlined, as ``withCookies(_:adding:send:)`` and
     /// ``RedirectLoop/follow(_:send:)`` are: each is one step of every call, and an async function
     /// that is not inlined costs a frame of its own.
     @inline(__always)
@@ -138,7 +144,7 @@ package struct CallChain: Sendable {
         }
     }
 
-    /// Links 2 to 6 for a streaming call: each hop's body opened by `session`; the final one kept.
+    /// Links 5, 6, 8 and 9 for a streaming call: each hop's body opened by `session`; the final one kept.
     /// A stream goes past the cache: its body is read as it arrives, never stored.
     func stream(_ request: TransportRequest, session: StreamSession) async throws -> TransportResponse {
         let final = try await streamHops(request) { sent, route in
@@ -147,7 +153,7 @@ package struct CallChain: Sendable {
         return try await session.keep(final.answer, body: final.body)
     }
 
-    /// Links 2 to 6 for a stream without a provider (tests): the final head and its body.
+    /// Links 5, 6, 8 and 9 for a stream without a provider (tests): the final head and its body.
     package func stream(_ request: TransportRequest) async throws -> (head: TransportResponse, body: StreamedBody) {
         let final = try await streamHops(request) { sent, route in
             let body = StreamedBody()
@@ -171,7 +177,7 @@ package struct CallChain: Sendable {
         }
     }
 
-    /// Link 3 around one hop: `hop` sent by `send` with `storage`'s cookies added (when `adding`:
+    /// Link 6 around one hop: `hop` sent by `send` with `storage`'s cookies added (when `adding`:
     /// someone below reads them), and the cookies its answer sets stored (a stored answer sets
     /// none: the cache keeps no `Set-Cookie`). A hop that would carry stored cookies in clear to
     /// another machine fails first, when the provider refuses credentials over plain HTTP.

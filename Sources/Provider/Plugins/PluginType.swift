@@ -17,7 +17,9 @@ import Foundation
 /// 4. ``didReceive(_:target:)``, in array order.
 /// 5. ``process(_:target:)``, in array order, each receiving the previous result.
 /// 6. On failure, ``retry(_:target:dueTo:attempt:)`` in array order: the first answer other
-///    than ``RetryDecision/doNotRetry`` wins, and the whole chain runs again from step 1.
+///    than ``RetryDecision/doNotRetry`` wins, and the call is sent again from its request
+///    closure (the endpoint closure runs once per call), so step 1 and everything after it run
+///    again and a refreshed token is applied.
 /// 7. ``didFinish(_:target:)``, in array order, once per call, with the result its caller gets.
 ///
 /// Every hook can tell which call and which attempt it sees from ``CallContext/current``.

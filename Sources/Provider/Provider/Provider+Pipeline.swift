@@ -4,15 +4,23 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// The request pipeline: the one place where a call goes from target to result.
+/// The request pipeline: the one place where a call goes from target to result, links 1 to 3 of the
+/// chain (the call's deadline, its attempts, the plugin hooks) above ``CallChain``'s 4 to 9.
 ///
-/// 1. endpoint closure → request closure → `prepare` (each plugin in order)
+/// The endpoint closure runs once per call; then each attempt runs:
+///
+/// 1. request closure → `prepare` (each plugin in order) → the request checked
 /// 2. `willSend` (each plugin)
-/// 3. the chain below the plugins, down to the transport or the stub → classification (`401` is `.sessionExpired`) → validation → decoding
-///    (the envelope, when there is one)
+/// 3. the chain below the plugins, down to the transport or the stub → classification (`401` is
+///    `.sessionExpired`) → validation → decoding (the envelope, when there is one)
 /// 4. `didReceive` (each plugin) → `process` (each plugin, chained)
-/// 5. on failure, `retry` (first non-`.doNotRetry` answer wins) → back to step 1
-/// 6. `didFinish` (each plugin), once, with the result the caller gets
+/// 5. on failure, `retry` (first non-`.doNotRetry` answer wins) → the next attempt, from the
+///    request closure
+///
+/// and when the attempts have ended, the call's end: the offline fallback (`offlineFallback`, the
+/// cache's second use), invalidation (`noteSuccess`) and `didFinish` (each plugin), once, with the
+/// result the caller gets. A stream (`StreamConnection`) runs the same attempts (`runAttempts`)
+/// and ends the call when its body ends.
 ///
 /// The private async steps are `@inline(__always)`: each is called from one place (`send`, which
 /// is small, from two), and a step inlined needs no async frame or executor check of its own
@@ -60,11 +68,7 @@ extension Provider {
         let endpoint = endpointClosure(target)
         let call = Call(clock: options.clock, options: callOptions, accept: accept)
         return await CallContext.$bound.withValue(call.context(at: 1)) {
-            var result = await Deadline.run(
-                call, within: deadline(for: target, task: endpoint.task), among: calls, deadlines: deadlines
-            ) {
-                await self.attempts(for: target, endpoint: endpoint, progress: progress, call: call)
-            }
+            var result = await runAttempts(of: call, for: target, endpoint: endpoint, progress: progress)
             // With a cache, the call noted its last cacheable request for the offline fallback.
             if let cache = options.cache, let note = call.cacheNote {
                 result = await offlineFallback(result, note: note, cache: cache, target: target, accept: call.accept)
@@ -85,8 +89,22 @@ extension Provider {
         }
     }
 
+    /// Links 1 to 3 of a call, data or stream: every attempt, within the call's deadline
+    /// (``deadline(for:task:)``). The first attempt's ``CallContext`` is bound by the caller.
+    @inline(__always)
+    func runAttempts(
+        of call: Call, for target: Target, endpoint: Endpoint, progress: ProgressBlock?
+    ) async -> Result<Response, CourierError> {
+        await Deadline.run(
+            call, within: deadline(for: target, task: endpoint.task), among: calls, deadlines: deadlines
+        ) {
+            await self.attempts(for: target, endpoint: endpoint, progress: progress, call: call)
+        }
+    }
+
     /// Every attempt of a call: the first, and each retry a plugin asks for, each with its own
-    /// ``CallContext`` (the first's is bound by the caller already).
+    /// ``CallContext`` (the first's is bound by the caller already). Each attempt starts at the
+    /// request closure; the endpoint is the call's.
     func attempts(
         for target: Target, endpoint: Endpoint, progress: ProgressBlock?, call: Call
     ) async -> Result<Response, CourierError> {
@@ -195,7 +213,8 @@ extension Provider {
         return result
     }
 
-    /// Step 1: the endpoint's request, through the request closure and every `prepare`, then
+    /// Step 1, where every attempt starts: the endpoint's request, through the request closure
+    /// and every `prepare`, then
     /// checked as it will go to the wire (``InvalidRequestError``), whatever set its parts.
     @inline(__always)
     private func prepareRequest(_ endpoint: Endpoint, target: Target, call: Call) async throws(CourierError)

@@ -109,20 +109,17 @@ final class StreamConnection<Target: TargetType>: Sendable {
 }
 
 extension Provider {
-    /// The pipeline of a streaming call: every step of any call's (``runPipeline(for:progress:accept:)``),
-    /// with `session` in its ``Call`` so that the exchange streams, and without `didFinish`, which the
-    /// stream calls when it ends (``finishStream(_:target:context:)``).
+    /// The pipeline of a streaming call: the attempts of any call (``runAttempts(of:for:endpoint:progress:)``),
+    /// with `session` in its ``Call`` so that the exchange streams, until the head is accepted. The
+    /// call's end is the stream's: `didFinish` when the body ends (``finishStream(_:target:context:)``);
+    /// a stream is never cached, so it has no offline fallback, and it invalidates nothing.
     func runStreamPipeline(
         for target: Target, endpoint: Endpoint, session: StreamSession,
         accept: @escaping (Response) throws(CourierError) -> Void
     ) async -> (result: Result<Response, CourierError>, context: CallContext) {
         let call = Call(stream: session, clock: options.clock, accept: accept)
         let result = await CallContext.$bound.withValue(call.context(at: 1)) {
-            await Deadline.run(
-                call, within: deadline(for: target, task: endpoint.task), among: calls, deadlines: deadlines
-            ) {
-                await self.attempts(for: target, endpoint: endpoint, progress: nil, call: call)
-            }
+            await runAttempts(of: call, for: target, endpoint: endpoint, progress: nil)
         }
         return (result, call.context(at: call.attempt))
     }

@@ -57,7 +57,7 @@ struct CallTimingsTests {
         #expect(recorder.seen("didFinish") == [nil])
     }
 
-    @Test("the README's slow-call reporter reports a call over its limit")
+    @Test("the Plugins guide's slow-call reporter reports a call over its limit")
     func readmeSlowCallReporter() async throws {
         let reports = LockedState<[String]>([])
         let transport = ScriptedTransport { request in
@@ -85,7 +85,7 @@ struct CallTimingsTests {
     }
 }
 
-// The README's example, exactly as shown there.
+// The Plugins guide's example, exactly as shown there.
 struct SlowCallReporter: PluginType {
     var limit: Duration = .milliseconds(500)
     var report: @Sendable (String) -> Void = { print($0) }

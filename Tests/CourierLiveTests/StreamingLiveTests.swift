@@ -169,15 +169,20 @@ struct StreamingLiveTests {
     }
 
     // That a stream outlives its call's deadline is tested on virtual time (StreamIdleLimitTests);
-    // here, that a real server's silence ends it: lines 1.5 s apart against a 0.3 s limit.
+    // here, that a real server's silence ends it: one event, then 30 s of silence (never released)
+    // against a 0.3 s limit. A silence of seconds would not do: a busy process (FoundationNetworking
+    // runs every session on one serial queue) can hand pieces sent seconds apart over together.
     @Test func aStreamEndsAtItsIdleLimit() async throws {
+        let held = try scenario("/streaming/held", ["id": UUID().uuidString])
+        var received: [String] = []
         await #expect {
-            for try await _ in provider.lines(
-                try scenario("/streaming/ndjson", ["n": 3, "delay": 1.5]), options: StreamOptions(idleTimeout: 0.3))
-            {}
+            for try await line in provider.lines(held, options: StreamOptions(idleTimeout: 0.3)) {
+                received.append(line)
+            }
         } throws: { error in
             (error as? CourierError)?.isTimeout == true
         }
+        #expect(received.first == "data: first" && !received.contains("data: timed out"))
     }
 
     @Test(.requiresHttpbin) func httpbinStreamAndDrip() async throws {

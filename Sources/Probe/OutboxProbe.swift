@@ -11,7 +11,7 @@ import Foundation
 ///
 /// It enqueues the mutations (`OutboxProbeTarget`, sent to `<base URL>/idempotent/<name>/apply`,
 /// with `hold=1` when `--hold` is given), prints `{"enqueued": [keys]}` once they are on disk,
-/// and waits for its end while the outbox sends.
+/// and waits for its end while the outbox sends; it ends by itself when its parent is gone.
 enum OutboxProbe {
     static func run(_ arguments: [String]) async -> Int32 {
         guard arguments.count >= 5, let base = URL(string: arguments[2]), let count = Int(arguments[4]), count > 0
@@ -38,7 +38,10 @@ enum OutboxProbe {
         }
         let report = (try? JSONSerialization.data(withJSONObject: ["enqueued": keys])) ?? Data()
         FileHandle.standardOutput.write(report + Data("\n".utf8))
-        while true { try? await Task.sleep(nanoseconds: 3_600_000_000_000) }
+        // Until the test kills it; a test process that is itself killed leaves no probe behind.
+        let parent = getppid()
+        while getppid() == parent { try? await Task.sleep(nanoseconds: 500_000_000) }
+        return 0
     }
 }
 

@@ -174,15 +174,11 @@ struct StreamingLiveTests {
     // runs every session on one serial queue) can hand pieces sent seconds apart over together.
     @Test func aStreamEndsAtItsIdleLimit() async throws {
         let held = try scenario("/streaming/held", ["id": UUID().uuidString])
-        var received: [String] = []
         await #expect {
-            for try await line in provider.lines(held, options: StreamOptions(idleTimeout: 0.3)) {
-                received.append(line)
-            }
+            for try await _ in provider.lines(held, options: StreamOptions(idleTimeout: 0.3)) {}
         } throws: { error in
             (error as? CourierError)?.isTimeout == true
         }
-        #expect(received.first == "data: first" && !received.contains("data: timed out"))
     }
 
     @Test(.requiresHttpbin) func httpbinStreamAndDrip() async throws {

@@ -68,7 +68,13 @@ struct Probe {
         let process = Process()
         process.executableURL = try executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        // The probe measures its peak memory: under AddressSanitizer, no quarantine, or the freed
+        // pieces of a 512 MiB transfer (up to 256 MiB of them) would count as held.
+        environment["ASAN_OPTIONS"] = [environment["ASAN_OPTIONS"], "quarantine_size_mb=0"].compactMap { $0 }
+            .joined(separator: ":")
+        process.environment = environment
         process.standardOutput = try FileHandle(forWritingTo: output)
         process.standardError = try FileHandle(forWritingTo: errors)
         process.standardInput = FileHandle.nullDevice

@@ -52,7 +52,7 @@ enum OutboxProbe {
 enum OutboxProbeTarget: TargetType, Codable {
     case apply(name: String, item: Int, hold: Bool)
 
-    var baseURL: URL { URL(string: "http://outbox.invalid")! }
+    var baseURL: URL { URL(string: "http://outbox.invalid") ?? URL(fileURLWithPath: "/") }
     var path: String {
         switch self {
         case .apply(let name, _, _): "/idempotent/\(name)/apply"

@@ -12,8 +12,8 @@ import Foundation
 /// and the lock that keeps a second process out.
 ///
 /// Appending is what makes an enqueue cheap: a file created per entry costs a directory change
-/// each time (140 µs to 1.5 ms on the ext4 disk this was measured on, docs/BENCHMARKS.md), a line
-/// appended to an open file about a microsecond. A line is on disk (in the kernel's cache) once
+/// each time, a line appended to an open file almost nothing (figures in docs/BENCHMARKS.md). A
+/// line is on disk (in the kernel's cache) once
 /// `write` returns, so it survives the app being killed; a line cut short by a crash fails its
 /// checksum and is dropped. The journal is rewritten without its dead lines (through a new file
 /// created exclusively, renamed into place) when they outweigh the live ones, when it is read, and

@@ -39,9 +39,8 @@ struct HostileMemoryLiveTests {
     }
 
     /// A download answered with an error page keeps the page as the call's body (its status is no
-    /// file's), held to `maximumResponseSize` like any buffered body, decoded or not. Before, the
-    /// whole page was read back into memory: with no download limit, 400 KB of gzip on the wire
-    /// became 400 MiB.
+    /// file's), held to `maximumResponseSize` like any buffered body, decoded or not: a gzip page
+    /// of a few hundred KB, inflated whole, would take hundreds of MiB.
     @Test(
         "native and routing: a download's error page is held to maximumResponseSize",
         arguments: ["native", "routing"], ["big?mb=512&status=500", "gzip-bomb?mb=1024&status=500"])
@@ -60,7 +59,8 @@ struct HostileMemoryLiveTests {
     }
 
     /// A download with no size limit asks for no compression, and keeps a compressed body it gets
-    /// anyway as it came: nothing would bound its decoded size. Before, a 1 MB answer wrote 1 GiB.
+    /// anyway as it came: nothing would bound its decoded size (a 1 MB bomb
+    /// inflates to 1 GiB).
     @Test("native and routing: a download with no limit is never inflated", arguments: ["native", "routing"])
     func unlimitedDownloadIsNotInflated(transport: String) async throws {
         let report = try await probe(transport, "gzip-bomb?mb=1024", ["--unlimited-download"])

@@ -11,14 +11,6 @@ import Testing
 /// provider's clock: the time before the head (connecting, a busy machine's wait for a thread) is
 /// bounded by the request's own timeout, never taken for an idle body. On virtual time.
 @Suite(.timeLimit(.minutes(1))) struct StreamIdleLimitTests {
-    enum FeedAPI: TargetType {
-        case feed
-        var baseURL: URL { URL(string: "https://feed.example.com") ?? URL(fileURLWithPath: "/") }
-        var path: String { "/feed" }
-        var method: HTTPMethod { .get }
-        var task: RequestTask { .requestPlain }
-    }
-
     /// Answers a stream's head (only once the test releases `head`, when there is one), then the
     /// body's `lines`; the connection stays open after them unless `finishes`.
     final class GatedStreamTransport: StreamingTransport {

@@ -11,14 +11,6 @@ import Testing
 /// the delay, a bound on reconnections per minute, and a bounded `Last-Event-ID`. Waits are
 /// observed on a virtual clock, never slept.
 @Suite(.timeLimit(.minutes(1))) struct StreamReconnectionTests {
-    enum FeedAPI: TargetType {
-        case feed
-        var baseURL: URL { URL(string: "https://feed.example.com") ?? URL(fileURLWithPath: "/") }
-        var path: String { "/feed" }
-        var method: HTTPMethod { .get }
-        var task: RequestTask { .requestPlain }
-    }
-
     /// A clock whose time moves only when a reconnection waits on it.
     final class VirtualClock: Sendable {
         private let state = LockedState<(now: Duration, waits: [Duration])>((.zero, []))
